@@ -1,0 +1,20 @@
+import { positionAt } from '../errors/index.ts';
+
+/**
+ * Best-effort source position of a config key path such as ["docs", "versions", 0, "label"]: finds each object key
+ * in order after the previous one. Array indexes are skipped. Good enough to point authors at the right line.
+ */
+export function findKeyPosition(source: string, keyPath: readonly PropertyKey[]): { line: number; column: number } | undefined {
+  let from = 0;
+  let found: number | undefined;
+  for (const key of keyPath) {
+    if (typeof key !== 'string') continue;
+    const pattern = new RegExp(`(?:^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*:`, 'g');
+    pattern.lastIndex = from;
+    const match = pattern.exec(source);
+    if (!match) break;
+    found = match.index + match[0].search(/['"\w]/);
+    from = pattern.lastIndex;
+  }
+  return found === undefined ? undefined : positionAt(source, found);
+}

@@ -1,0 +1,93 @@
+import type { Root } from 'mdast';
+import type { Diagnostic } from '../errors/index.ts';
+import type { TocItem } from '../shared/index.ts';
+
+/** A link or image reference as written in the source, with its position (1-based). */
+export interface LinkRef {
+  href: string;
+  line: number;
+  column: number;
+  kind: 'link' | 'image';
+}
+
+export interface HeadingInfo {
+  depth: number;
+  /** Plain text, without a trailing `{#custom-id}`. */
+  text: string;
+  id: string;
+  line: number;
+}
+
+/** Phase 1: what the route table needs to know about a markdown file. */
+export interface ParsedMarkdown {
+  mdast: Root;
+  /** Text of the first h1, if the body has one. */
+  h1?: string;
+  headings: HeadingInfo[];
+  links: LinkRef[];
+  /** MDX only: `import X from './x.tsx'` → X → the import specifier as written. */
+  mdxImports: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export interface ParseOptions {
+  /** Relative to the site root; used in diagnostics. */
+  file: string;
+  mdx: boolean;
+  /** Added to mdast line numbers (the frontmatter block was cut off before parsing). */
+  lineOffset?: number;
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Resolves an href from the source file: a relative `.md` path or a site path becomes a URL; undefined = leave as is. */
+export type LinkResolver = (href: string) => { url: string } | { broken: true; hint?: string } | undefined;
+
+export interface RenderOptions {
+  file: string;
+  resolveLink: LinkResolver;
+  /** Image paths relative to the source file → public URL (the asset is copied with a hashed name); undefined = not found. */
+  resolveImage: (src: string) => string | undefined;
+  /** Language names registered with highlight.js. */
+  highlightLanguages: readonly string[];
+  /** Validates a ```json schema=NAME block; returns error messages (empty = valid) or 'unknown-schema'. */
+  validateExample?: (schema: string, value: JsonValue) => string[] | 'unknown-schema';
+  /** Renders an MDX component at its place; returns HTML. `specifier` is the import path as written in the file. */
+  renderComponent?: (name: string, specifier: string, props: Record<string, JsonValue>) => string;
+  /** TOC depth range, default 2..3. */
+  tocMinDepth?: number;
+  tocMaxDepth?: number;
+}
+
+export interface OutgoingLink {
+  /** Resolved URL path (with base URL) and optional fragment. */
+  url: string;
+  fragment?: string;
+  line: number;
+  column: number;
+}
+
+/** A heading section, the unit of the search index. */
+export interface Section {
+  /** Heading id; undefined for the text before the first heading. */
+  id?: string;
+  heading: string;
+  depth: number;
+  /** Plain text of the section body. */
+  text: string;
+}
+
+/** Phase 2 result. */
+export interface DocumentHtml {
+  html: string;
+  /** HTML of the part before `<!-- truncate -->`, when the marker is present. */
+  excerptHtml?: string;
+  toc: TocItem[];
+  /** Every id in the page that a `#fragment` can target. */
+  anchors: string[];
+  /** Internal links after resolution, for the link check. */
+  links: OutgoingLink[];
+  sections: Section[];
+  wordCount: number;
+  diagnostics: Diagnostic[];
+}
