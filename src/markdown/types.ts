@@ -36,11 +36,21 @@ export interface ParseOptions {
   mdx: boolean;
   /** Added to mdast line numbers (the frontmatter block was cut off before parsing). */
   lineOffset?: number;
+  /**
+   * Skip the table and autolink-literal constructs when a cheap scan shows the source cannot contain them
+   * (default true). The output is identical either way; `false` exists so tests can prove that.
+   */
+  scanSyntax?: boolean;
 }
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-/** Resolves an href from the source file: a relative `.md` path or a site path becomes a URL; undefined = leave as is. */
+/**
+ * Resolves an href from the source file: a relative `.md` path or a site path becomes a URL; undefined = leave as is.
+ * It receives the href as written up to the first `#` (query included, percent-escapes not decoded); the renderer
+ * re-appends the `#fragment` to the returned URL. It is never called for same-page `#fragment` links or for
+ * external URLs.
+ */
 export type LinkResolver = (href: string) => { url: string } | { broken: true; hint?: string } | undefined;
 
 export interface RenderOptions {
@@ -52,16 +62,25 @@ export interface RenderOptions {
   highlightLanguages: readonly string[];
   /** Validates a ```json schema=NAME block; returns error messages (empty = valid) or 'unknown-schema'. */
   validateExample?: (schema: string, value: JsonValue) => string[] | 'unknown-schema';
-  /** Renders an MDX component at its place; returns HTML. `specifier` is the import path as written in the file. */
-  renderComponent?: (name: string, specifier: string, props: Record<string, JsonValue>) => string;
+  /**
+   * Renders an MDX component at its place; returns HTML. `specifier` is the import path as written in the file.
+   * `childrenHtml` is passed only when the element has children: their markdown rendered to HTML.
+   */
+  renderComponent?: (
+    name: string,
+    specifier: string,
+    props: Record<string, JsonValue>,
+    childrenHtml?: string,
+  ) => string;
   /** TOC depth range, default 2..3. */
   tocMinDepth?: number;
   tocMaxDepth?: number;
 }
 
 export interface OutgoingLink {
-  /** Resolved URL path (with base URL) and optional fragment. */
+  /** Resolved URL path (with base URL); '' means the same page (a `#fragment`-only link). */
   url: string;
+  /** The fragment without '#', percent-decoded so it compares with `anchors`. */
   fragment?: string;
   line: number;
   column: number;

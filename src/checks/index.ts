@@ -1,0 +1,1 @@
+export { checkInternalLinks, checkConfigLinks } from './internal-links.ts';

@@ -1,0 +1,85 @@
+import type { SiteConfig } from '../config/index.ts';
+import { positionAt, type Diagnostic } from '../errors/index.ts';
+import type { DocumentHtml } from '../markdown/types.ts';
+import { routePathOf, type RouteTable } from '../routes/index.ts';
+import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
+
+/**
+ * Checks fragments of every internal link against the anchors of its target page. Missing pages were already
+ * reported by the markdown stage (PD5001) at the link; here only PD5002 (missing heading anchor) is added.
+ */
+export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, baseUrl: string): Diagnostic[] {
+  const anchorsByUrl = new Map<string, Set<string>>();
+  const sourceOf = (route: RouteTable['routes'][number]): string | undefined =>
+    route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
+  for (const route of table.routes) {
+    const source = sourceOf(route);
+    const doc = source ? html.get(source) : undefined;
+    if (doc) anchorsByUrl.set(route.url, new Set(doc.anchors));
+  }
+  const out: Diagnostic[] = [];
+  for (const [file, doc] of html) {
+    const ownUrl = table.bySource.get(file);
+    for (const link of doc.links) {
+      if (!link.fragment) continue;
+      const target = link.url === '' ? ownUrl : routePathOf(link.url, baseUrl);
+      if (!target) continue;
+      const anchors = anchorsByUrl.get(target);
+      if (!anchors || anchors.has(decodeURIComponent(link.fragment))) continue;
+      out.push({
+        code: 'PD5002',
+        message: `Broken anchor: ${target}#${link.fragment} has no heading with that id.`,
+        file,
+        line: link.line,
+        column: link.column,
+        hint: closest(link.fragment, anchors),
+        severity: 'error',
+      });
+    }
+  }
+  return out;
+}
+
+function closest(fragment: string, anchors: Set<string>): string {
+  const candidates = [...anchors].filter((a) => a.includes(fragment) || fragment.includes(a));
+  return candidates.length ? `did you mean #${candidates[0]}?` : 'heading ids are the heading text in lower case with dashes';
+}
+
+/** Navbar and footer links written in the config must point at real pages. */
+export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSource = ''): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const positionOf = (needle: string) => {
+    const index = configSource.search(new RegExp(`['"]${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`));
+    return index < 0 ? { line: 1, column: 1 } : positionAt(configSource, index);
+  };
+  const check = (to: string | undefined, where: string) => {
+    if (!to || isExternalUrl(to)) return;
+    const p = normalizeRoutePath(to.split('#')[0]);
+    if (table.byUrl.has(p) || table.staticFiles.has(to)) return;
+    out.push({
+      code: 'PD1006',
+      message: `${where} links to ${to}, which is not a page of the site.`,
+      file: 'site.config.ts',
+      ...positionOf(to),
+      hint: 'probably in the navbar or footer: fix the link in site.config.ts',
+      severity: 'error',
+    });
+  };
+  config.navbar.items.forEach((item, i) => {
+    if ('to' in item) check(item.to, `navbar.items[${i}]`);
+  });
+  config.footer.links.forEach((group, g) => group.items.forEach((item, i) => check(item.to, `footer.links[${g}].items[${i}]`)));
+  config.navbar.items.forEach((item, i) => {
+    if ('sidebarId' in item && !(item.sidebarId in config.sidebars)) {
+      out.push({
+        code: 'PD1006',
+        message: `navbar.items[${i}] names sidebar "${item.sidebarId}", which is not defined.`,
+        file: 'site.config.ts',
+        ...positionOf(item.sidebarId),
+        hint: `defined sidebars: ${Object.keys(config.sidebars).join(', ') || 'none'}`,
+        severity: 'error',
+      });
+    }
+  });
+  return out;
+}

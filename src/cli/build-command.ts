@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { build } from '../build/index.ts';
+import { reportDiagnostics } from './report.ts';
+
+export interface BuildCommandOptions {
+  root: string;
+  out?: string;
+  baseUrl?: string;
+  verbose?: boolean;
+  strict?: boolean;
+}
+
+/** `protodocs build`: returns the exit code. */
+export async function runBuild(options: BuildCommandOptions): Promise<number> {
+  const started = performance.now();
+  const root = path.resolve(options.root);
+  const result = await build({
+    root,
+    outDir: options.out ? path.resolve(options.out) : undefined,
+    baseUrl: options.baseUrl,
+    log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
+  });
+  const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);
+  reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
+    process.stderr.write(t),
+  );
+  if (failed) {
+    process.stderr.write('Build failed; previous output left untouched.\n');
+    return 1;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  process.stdout.write(`Built ${result.pages} pages in ${seconds} s → ${path.relative(process.cwd(), result.outDir ?? '') || '.'}\n`);
+  return 0;
+}

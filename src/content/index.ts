@@ -1,0 +1,4 @@
+export { scanContent } from './scan.ts';
+export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
+export type * from './types.ts';
+export type { DocFrontmatter, BlogFrontmatter, PageFrontmatter, InlineAuthor } from './frontmatter.ts';

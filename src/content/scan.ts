@@ -1,0 +1,161 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteConfig } from '../config/index.ts';
+import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
+import { loadAuthors, loadTags } from './blog-meta.ts';
+import {
+  blogFrontmatterSchema,
+  docFrontmatterSchema,
+  pageFrontmatterSchema,
+  parseFrontmatter,
+  splitFrontmatter,
+} from './frontmatter.ts';
+import type { ContentFile, ContentSet } from './types.ts';
+import { walkFiles } from './walk.ts';
+
+const MARKDOWN = /\.mdx?$/;
+const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Finds every content file, reads it once and validates its frontmatter for its kind. */
+export function scanContent(config: SiteConfig, diagnostics: Diagnostics): ContentSet {
+  const { root, contentDir } = config;
+  if (!existsSync(contentDir)) {
+    throw new ProtodocsError({
+      code: 'PD2001',
+      message: `The content folder ${toPosix(path.relative(process.cwd(), contentDir)) || 'content'} does not exist.`,
+      hint: 'create content/docs, content/blog or content/pages',
+    });
+  }
+  const files: ContentFile[] = [];
+  const rel = (abs: string) => toPosix(path.relative(root, abs));
+
+  const readMarkdown = (abs: string) => {
+    const source = readFileSync(abs, 'utf8');
+    return { source, split: splitFrontmatter(source) };
+  };
+
+  const versionDirs = config.docs.versions.map((v, index) => ({
+    name: v.name,
+    dir: index === 0 ? path.join(contentDir, 'docs') : path.join(contentDir, 'versioned_docs', v.name),
+  }));
+  for (const { name, dir } of versionDirs) {
+    for (const relFile of walkFiles(dir)) {
+      if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
+      const abs = path.join(dir, relFile);
+      const { source, split } = readMarkdown(abs);
+      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, rel(abs), diagnostics);
+      if (!frontmatter || frontmatter.draft) continue;
+      files.push({
+        kind: 'doc',
+        file: rel(abs),
+        abs,
+        source,
+        body: split.body,
+        bodyLineOffset: split.bodyLineOffset,
+        mdx: abs.endsWith('.mdx'),
+        version: name,
+        relId: relFile.replace(MARKDOWN, '').replace(/\/index$/, ''),
+        frontmatter,
+      });
+    }
+  }
+
+  const blogDir = path.join(contentDir, 'blog');
+  for (const relFile of walkFiles(blogDir)) {
+    if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
+    const abs = path.join(blogDir, relFile);
+    const { source, split } = readMarkdown(abs);
+    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, rel(abs), diagnostics);
+    if (!frontmatter || frontmatter.draft) continue;
+    const match = BLOG_FILE.exec(relFile);
+    files.push({
+      kind: 'blog',
+      file: rel(abs),
+      abs,
+      source,
+      body: split.body,
+      bodyLineOffset: split.bodyLineOffset,
+      mdx: abs.endsWith('.mdx'),
+      fileDate: match?.[1],
+      fileSlug: match?.[2] ?? path.basename(relFile.replace(/\/index\.mdx?$/, ''), path.extname(relFile)),
+      frontmatter,
+    });
+  }
+
+  const pagesDir = path.join(contentDir, 'pages');
+  for (const relFile of walkFiles(pagesDir)) {
+    if (relFile.split('/').some((s) => s.startsWith('_')) || /\.test\.tsx?$/.test(relFile)) continue;
+    const abs = path.join(pagesDir, relFile);
+    if (MARKDOWN.test(relFile)) {
+      const { source, split } = readMarkdown(abs);
+      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, rel(abs), diagnostics);
+      if (!frontmatter) continue;
+      files.push({
+        kind: 'page',
+        file: rel(abs),
+        abs,
+        source,
+        body: split.body,
+        bodyLineOffset: split.bodyLineOffset,
+        mdx: abs.endsWith('.mdx'),
+        relPath: relFile.replace(MARKDOWN, ''),
+        frontmatter,
+      });
+    } else if (/\.[jt]sx$/.test(relFile)) {
+      files.push({ kind: 'page-module', file: rel(abs), abs, relPath: relFile.replace(/\.[jt]sx$/, '') });
+    }
+  }
+
+  const authors = loadAuthors(blogDir, root, diagnostics);
+  const tags = loadTags(blogDir, root, diagnostics);
+
+  const publicDir = path.join(contentDir, 'public');
+  const publicFiles = new Map<string, string>();
+  for (const relFile of walkFiles(publicDir)) publicFiles.set(relFile, path.join(publicDir, relFile));
+
+  const schemas: ContentSet['schemas'] = new Map();
+  const schemaDir = path.join(contentDir, 'schemas');
+  for (const relFile of walkFiles(schemaDir)) {
+    if (!relFile.endsWith('.json') || relFile.includes('/')) continue;
+    const abs = path.join(schemaDir, relFile);
+    const text = readFileSync(abs, 'utf8');
+    try {
+      schemas.set(relFile.replace(/\.json$/, ''), { file: rel(abs), schema: JSON.parse(text) as object, text });
+    } catch (error) {
+      diagnostics.add({
+        code: 'PD2008',
+        message: `${relFile} is not valid JSON: ${(error as Error).message}.`,
+        file: rel(abs),
+        line: 1,
+        column: 1,
+      });
+    }
+  }
+
+  const versionedSidebars = new Map<string, unknown>();
+  for (const v of config.docs.versions.slice(1)) {
+    const abs = path.join(contentDir, 'versioned_sidebars', `${v.name}-sidebars.json`);
+    if (existsSync(abs)) {
+      try {
+        versionedSidebars.set(v.name, JSON.parse(readFileSync(abs, 'utf8')));
+      } catch (error) {
+        diagnostics.add({ code: 'PD4003', message: `Sidebars of version ${v.name} are not valid JSON: ${(error as Error).message}.`, file: rel(abs), line: 1, column: 1 });
+      }
+    }
+  }
+
+  return {
+    files,
+    authors: authors ?? new Map(),
+    tags: tags ?? new Map(),
+    authorsDeclared: authors !== undefined,
+    tagsDeclared: tags !== undefined,
+    publicFiles,
+    schemas,
+    versionedSidebars,
+  };
+}

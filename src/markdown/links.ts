@@ -1,0 +1,154 @@
+import type { Element } from 'hast';
+import type { Definition, Image, ImageReference, Link, LinkReference } from 'mdast';
+import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
+import type { Position } from 'unist';
+import { isExternalUrl } from '../shared/index.ts';
+import { markdownDiagnostic, startOf } from './diagnostic.ts';
+import type { RenderContext } from './render-context.ts';
+
+const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+interface RewrittenHref {
+  href: string;
+  external: boolean;
+}
+
+/**
+ * Links and images, including reference-style ones. A reference target is resolved once per definition, at the
+ * definition's position, so a broken target used three times is reported once, where it is written.
+ */
+export function linkHandlers(context: RenderContext): Handlers {
+  const hrefByDefinition = new Map<Definition, RewrittenHref>();
+  const srcByDefinition = new Map<Definition, string>();
+
+  const link: Handler = (state, node: Link) => {
+    const rewritten = rewriteHref(context, node.url, node.position);
+    return linkElement(state, { ...node, url: rewritten.href }, rewritten.external);
+  };
+
+  const linkReference: Handler = (state, node: LinkReference) => {
+    const definition = definitionOf(state, node);
+    if (!definition) return defaultHandlers.linkReference(state, node);
+    let rewritten = hrefByDefinition.get(definition);
+    if (!rewritten) {
+      rewritten = rewriteHref(context, definition.url, definition.position);
+      hrefByDefinition.set(definition, rewritten);
+    }
+    const asLink: Link = {
+      type: 'link',
+      url: rewritten.href,
+      title: definition.title,
+      children: node.children,
+      position: node.position,
+      data: node.data,
+    };
+    return linkElement(state, asLink, rewritten.external);
+  };
+
+  const image: Handler = (state, node: Image) =>
+    imageElement(state, { ...node, url: rewriteSrc(context, node.url, node.position) });
+
+  const imageReference: Handler = (state, node: ImageReference) => {
+    const definition = definitionOf(state, node);
+    if (!definition) return defaultHandlers.imageReference(state, node);
+    let src = srcByDefinition.get(definition);
+    if (src === undefined) {
+      src = rewriteSrc(context, definition.url, definition.position);
+      srcByDefinition.set(definition, src);
+    }
+    const asImage: Image = {
+      type: 'image',
+      url: src,
+      title: definition.title,
+      alt: node.alt,
+      position: node.position,
+      data: node.data,
+    };
+    return imageElement(state, asImage);
+  };
+
+  return { link, linkReference, image, imageReference };
+}
+
+function definitionOf(state: State, node: LinkReference | ImageReference): Definition | undefined {
+  return state.definitionById.get(node.identifier.toUpperCase());
+}
+
+function linkElement(state: State, node: Link, external: boolean): Element {
+  const result = defaultHandlers.link(state, node) as Element;
+  if (external) {
+    result.properties.target = '_blank';
+    result.properties.rel = ['noopener', 'noreferrer'];
+  }
+  return result;
+}
+
+function imageElement(state: State, node: Image): Element {
+  const result = defaultHandlers.image(state, node) as Element;
+  result.properties.loading = 'lazy';
+  result.properties.decoding = 'async';
+  return result;
+}
+
+/**
+ * The resolver sees the href up to the first '#'; the fragment is re-appended to the URL it returns, so resolvers
+ * only map files to pages and the anchor check stays in one place (checks/, against `anchors`).
+ */
+function rewriteHref(context: RenderContext, url: string, position: Position | undefined): RewrittenHref {
+  const at = startOf(position) ?? { line: 1, column: 1 };
+  if (url.startsWith('#')) {
+    const fragment = url.slice(1);
+    if (fragment !== '') context.links.push({ url: '', fragment: decodeFragment(fragment), ...at });
+    return { href: url, external: false };
+  }
+  if (isExternalUrl(url)) return { href: url, external: true };
+  if (url === '' || HAS_SCHEME.test(url)) return { href: url, external: false };
+
+  const hash = url.indexOf('#');
+  const path = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : url.slice(hash + 1);
+  const resolved = context.options.resolveLink(path);
+  if (resolved === undefined) return { href: url, external: false };
+  if ('broken' in resolved) {
+    context.diagnostics.push(
+      markdownDiagnostic(
+        'PD5001',
+        context.file,
+        at,
+        `The link target "${path}" does not exist.`,
+        resolved.hint ?? 'link to another page by its file path relative to this file, e.g. ./other-page.md',
+      ),
+    );
+    return { href: url, external: false };
+  }
+  const outgoing = { url: resolved.url, ...at };
+  context.links.push(fragment === '' ? outgoing : { ...outgoing, fragment: decodeFragment(fragment) });
+  return { href: fragment === '' ? resolved.url : `${resolved.url}#${fragment}`, external: false };
+}
+
+/** Relative image paths go through resolveImage (the asset gets a hashed public URL); others stay as written. */
+function rewriteSrc(context: RenderContext, url: string, position: Position | undefined): string {
+  const relative = url !== '' && !HAS_SCHEME.test(url) && !url.startsWith('/') && !url.startsWith('#');
+  if (!relative) return url;
+  const resolved = context.options.resolveImage(url);
+  if (resolved !== undefined) return resolved;
+  context.diagnostics.push(
+    markdownDiagnostic(
+      'PD3008',
+      context.file,
+      startOf(position),
+      `The image "${url}" was not found.`,
+      'image paths are relative to the markdown file; put site-wide images in content/public/ and use /path',
+    ),
+  );
+  return url;
+}
+
+// Heading ids are stored decoded (`über`); a link may be written percent-encoded (`#%C3%BCber`).
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

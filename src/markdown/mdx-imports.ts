@@ -1,0 +1,72 @@
+import type { Root } from 'mdast';
+import type { Diagnostic } from '../errors/index.ts';
+import { markdownDiagnostic, startOf, type Point } from './diagnostic.ts';
+
+interface EstreeLocation {
+  start: { line: number; column: number };
+}
+
+interface EstreeStatement {
+  type: string;
+  loc?: EstreeLocation | null;
+  source?: { value?: unknown };
+  specifiers?: { type: string; local: { name: string } }[];
+}
+
+export interface MdxImports {
+  imports: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads the ESM of an MDX file. MDX is rendered as HTML with component holes, not compiled to a module, so the only
+ * meaningful statement is a default import of a component; anything else would silently do nothing.
+ */
+export function readMdxImports(tree: Root, file: string, lineOffset: number): MdxImports {
+  const imports: Record<string, string> = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    const program = node.data?.estree as { body?: EstreeStatement[] } | undefined;
+    const statements = program?.body ?? [];
+    if (statements.length === 0) {
+      diagnostics.push(unsupported(file, startOf(node.position), 'statement'));
+      continue;
+    }
+    for (const statement of statements) {
+      const at = statement.loc
+        ? { line: statement.loc.start.line + lineOffset, column: statement.loc.start.column + 1 }
+        : startOf(node.position);
+      const specifiers = statement.specifiers ?? [];
+      const isDefaultImport =
+        statement.type === 'ImportDeclaration' &&
+        specifiers.length === 1 &&
+        specifiers[0].type === 'ImportDefaultSpecifier' &&
+        typeof statement.source?.value === 'string';
+      if (isDefaultImport) {
+        imports[specifiers[0].local.name] = statement.source?.value as string;
+      } else {
+        diagnostics.push(unsupported(file, at, statement.type === 'ImportDeclaration' ? 'import' : 'statement'));
+      }
+    }
+  }
+  return { imports, diagnostics };
+}
+
+function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {
+  return what === 'import'
+    ? markdownDiagnostic(
+        'PD3005',
+        file,
+        at,
+        'This import is not a default import of one component, so it cannot be used as a component.',
+        "import each component on its own: import Name from '../components/Name.tsx'",
+      )
+    : markdownDiagnostic(
+        'PD3005',
+        file,
+        at,
+        'MDX files cannot export or run code: protodocs renders MDX as HTML with component holes.',
+        'keep only default imports of components; put data in the frontmatter',
+      );
+}

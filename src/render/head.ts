@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { SiteConfig } from '../config/index.ts';
+import { escapeHtml, withBase, type RouteData } from '../shared/index.ts';
+
+export function sha256Base64(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** The CSP allows only our own files plus the one hashed inline head script. */
+export function contentSecurityPolicy(config: SiteConfig, inlineScriptHash: string, hostedSearchHost?: string): string {
+  const connect = ["'self'"];
+  const scripts = ["'self'", `'sha256-${inlineScriptHash}'`];
+  if (hostedSearchHost) connect.push(hostedSearchHost);
+  if (/^https?:/.test(config.search.ai.endpoint)) connect.push(new URL(config.search.ai.endpoint).origin);
+  if (config.analytics?.provider === 'gtag') {
+    scripts.push('https://www.googletagmanager.com');
+    connect.push('https://www.google-analytics.com', 'https://*.google-analytics.com');
+  } else if (config.analytics?.provider === 'beacon' && /^https?:/.test(config.analytics.endpoint)) {
+    connect.push(new URL(config.analytics.endpoint).origin);
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export interface HeadInput {
+  route: RouteData;
+  config: SiteConfig;
+  inlineScript: string;
+  csp: string;
+  stylesheets: readonly string[];
+  extraHeadTags: string;
+}
+
+/** Everything inside <head>. The theme never renders head tags: they are data, not layout. */
+export function renderHead({ route, config, inlineScript, csp, stylesheets, extraHeadTags }: HeadInput): string {
+  const { head, site } = route;
+  const base = config.baseUrl;
+  const e = escapeHtml;
+  const tags: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta http-equiv="Content-Security-Policy" content="${e(csp)}">`,
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    `<link rel="canonical" href="${e(head.canonical)}">`,
+    `<meta property="og:title" content="${e(head.title)}">`,
+    `<meta property="og:description" content="${e(head.description)}">`,
+    `<meta property="og:type" content="${head.ogType}">`,
+    `<meta property="og:url" content="${e(head.canonical)}">`,
+    `<meta property="og:site_name" content="${e(site.title)}">`,
+    `<meta property="og:locale" content="${e(site.lang.replace('-', '_'))}">`,
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${e(head.title)}">`,
+    `<meta name="twitter:description" content="${e(head.description)}">`,
+    '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff">',
+    '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1b1b1d">',
+    '<meta name="color-scheme" content="light dark">',
+  ];
+  if (head.image) tags.push(`<meta property="og:image" content="${e(head.image)}">`, `<meta name="twitter:image" content="${e(head.image)}">`);
+  if (head.noindex) tags.push('<meta name="robots" content="noindex">');
+  if (config.favicon) tags.push(`<link rel="icon" href="${e(withBase(base, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
+  const blog = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  if (config.blog.feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
+  if (config.blog.feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
+  if (config.blog.feeds.includes('json')) tags.push(`<link rel="alternate" type="application/feed+json" href="${e(withBase(base, blog + 'feed.json'))}" title="${e(config.blog.title)} JSON Feed">`);
+  if (site.search.hosted) tags.push(`<link rel="preconnect" href="${e(site.search.hosted.host)}" crossorigin>`);
+  tags.push(`<script>${inlineScript}</script>`);
+  for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${e(href)}">`);
+  if (extraHeadTags) tags.push(extraHeadTags);
+  return tags.join('\n');
+}

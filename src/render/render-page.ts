@@ -1,0 +1,40 @@
+import { renderToString } from 'react-dom/server';
+import { renderBody } from '../../theme/index.tsx';
+import type { SiteConfig } from '../config/index.ts';
+import { ISLAND_ATTR, type RouteData } from '../shared/index.ts';
+import { renderHead } from './head.ts';
+import type { AssetManifest } from './types.ts';
+
+const ISLAND_NAMES = new RegExp(`${ISLAND_ATTR}="([^"]+)"`, 'g');
+
+export interface PageShell {
+  config: SiteConfig;
+  inlineScript: string;
+  csp: string;
+  assets: AssetManifest;
+}
+
+/** One complete HTML document; the scripts are chosen by the islands the page actually contains. */
+export function renderPage(route: RouteData, shell: PageShell): string {
+  const body = renderToString(renderBody(route));
+  const islands = [...new Set([...body.matchAll(ISLAND_NAMES)].map((m) => m[1]))];
+  const head = renderHead({
+    route,
+    config: shell.config,
+    inlineScript: shell.inlineScript,
+    csp: shell.csp,
+    stylesheets: shell.assets.css,
+    extraHeadTags: shell.assets.headTags,
+  });
+  return `<!doctype html>
+<html lang="${route.site.lang}" dir="ltr" data-theme="${route.site.colorMode.defaultMode}">
+<head>
+${head}
+${shell.assets.scriptTags(islands)}
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,357 @@
+import type { SiteConfig } from '../config/index.ts';
+import type { DocumentHtml } from '../markdown/types.ts';
+import type { DocEntry, PostEntry, RouteEntry, RouteTable, SidebarTreeItem } from '../routes/index.ts';
+import {
+  escapeHtml,
+  isExternalUrl,
+  withBase,
+  type Author,
+  type BlogPostSummary,
+  type BlogSidebarData,
+  type HeadData,
+  type NavLink,
+  type RouteData,
+  type SidebarNode,
+  type SiteChrome,
+  type TagLink,
+} from '../shared/index.ts';
+
+export interface RouteDataContext {
+  config: SiteConfig;
+  table: RouteTable;
+  chrome: SiteChrome;
+  /** Rendered markdown by source file. */
+  html: Map<string, DocumentHtml>;
+  /** Rendered page modules by source file. */
+  moduleHtml: Map<string, { html: string; title?: string; description?: string }>;
+  blogSidebar: BlogSidebarData;
+}
+
+const WORDS_PER_MINUTE = 200;
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export function formatDate(date: string): string {
+  return DATE_FORMAT.format(new Date(`${date}T00:00:00Z`));
+}
+
+export function readingTime(wordCount: number): number {
+  return Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE));
+}
+
+function sidebarNodes(items: readonly SidebarTreeItem[], base: string, activeUrl: string): { nodes: SidebarNode[]; active: boolean } {
+  let anyActive = false;
+  const nodes = items.map((item): SidebarNode => {
+    if (item.type === 'doc') {
+      const active = item.url === activeUrl;
+      anyActive ||= active;
+      return { type: 'doc', label: item.label, href: withBase(base, item.url), docId: item.docId, active };
+    }
+    if (item.type === 'link') {
+      const external = isExternalUrl(item.href);
+      return { type: 'link', label: item.label, href: external ? item.href : withBase(base, item.href), external };
+    }
+    const inner = sidebarNodes(item.items, base, activeUrl);
+    const active = inner.active || item.url === activeUrl;
+    anyActive ||= active;
+    return {
+      type: 'category',
+      label: item.label,
+      href: item.url ? withBase(base, item.url) : undefined,
+      collapsed: item.collapsed && !active,
+      active,
+      items: inner.nodes,
+    };
+  });
+  return { nodes, active: anyActive };
+}
+
+export function blogSidebarData(posts: readonly PostEntry[], title: string, base: string): BlogSidebarData {
+  const years = new Map<string, { title: string; href: string; active: boolean }[]>();
+  for (const post of posts) {
+    const year = post.date.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), { title: post.title, href: withBase(base, post.url), active: false }]);
+  }
+  return { title, years: [...years].map(([year, list]) => ({ year, posts: list })) };
+}
+
+function authorData(author: PostEntry['authors'][number], table: RouteTable, base: string, blogBase: string): Author {
+  const withPage = table.authors.get(author.key);
+  return {
+    key: author.key,
+    name: author.name,
+    title: author.title,
+    url: author.url,
+    imageUrl: author.imageUrl && !isExternalUrl(author.imageUrl) ? withBase(base, author.imageUrl) : author.imageUrl,
+    page: withPage?.pageSlug ? withBase(base, `${blogBase}authors/${withPage.pageSlug}/`) : undefined,
+  };
+}
+
+function tagLink(tag: { label: string; permalink: string; description?: string }, base: string, blogBase: string, count?: number): TagLink {
+  return { label: tag.label, href: withBase(base, `${blogBase}tags/${tag.permalink}/`), count, description: tag.description };
+}
+
+export function postSummary(post: PostEntry, ctx: RouteDataContext): BlogPostSummary {
+  const base = ctx.config.baseUrl;
+  const blogBase = `/${ctx.config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const html = ctx.html.get(post.file.file);
+  return {
+    title: post.title,
+    href: withBase(base, post.url),
+    date: post.date,
+    formattedDate: formatDate(post.date),
+    readingTime: readingTime(html?.wordCount ?? 0),
+    authors: post.authors.map((a) => authorData(a, ctx.table, base, blogBase)),
+    tags: post.tags.map((t) => tagLink(t, base, blogBase)),
+    excerptHtml: html?.excerptHtml ?? html?.html ?? '',
+    truncated: html?.excerptHtml !== undefined,
+    description: post.description,
+  };
+}
+
+function head(ctx: RouteDataContext, url: string, title: string, description: string | undefined, ogType: HeadData['ogType'], canonicalUrl = url): HeadData {
+  const { config } = ctx;
+  const fullTitle = url === '/' && title === config.title ? `${config.title} ${config.titleDelimiter} ${config.tagline}` : `${title} ${config.titleDelimiter} ${config.title}`;
+  return {
+    title: fullTitle,
+    description: description ?? config.tagline,
+    canonical: config.url.replace(/\/$/, '') + withBase(config.baseUrl, canonicalUrl),
+    image: config.image ? config.url.replace(/\/$/, '') + withBase(config.baseUrl, config.image) : undefined,
+    ogType,
+    noindex: url === '/404.html',
+  };
+}
+
+function chromeFor(ctx: RouteDataContext, route: RouteEntry, doc?: DocEntry): SiteChrome {
+  const base = ctx.config.baseUrl;
+  const blogBase = `/${ctx.config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const items = ctx.chrome.navbar.items.map((item) => {
+    if (item.type === 'docSidebar') return { ...item, active: doc?.sidebarId === item.sidebarId };
+    if (item.type === 'link' && !item.external) {
+      const path = item.href.slice(base.length - 1);
+      return { ...item, active: route.url === path || (path !== '/' && route.url.startsWith(path.endsWith('/') ? path : path + '/')) || (path.replace(/\/$/, '') + '/' === blogBase && route.url.startsWith(blogBase)) };
+    }
+    return item;
+  });
+  const versions = doc
+    ? ctx.chrome.versions.map((v) => {
+        const same = ctx.table.docsById.get(v.name)?.get(doc.id);
+        return { ...v, href: same ? withBase(base, same.url) : v.href, current: v.name === doc.version };
+      })
+    : ctx.chrome.versions;
+  return { ...ctx.chrome, navbar: { ...ctx.chrome.navbar, items }, versions };
+}
+
+function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 'doc' }>): RouteData {
+  const { doc } = route;
+  const base = ctx.config.baseUrl;
+  const html = ctx.html.get(doc.file.file);
+  const tree = doc.sidebarId ? ctx.table.sidebars.get(doc.version)?.get(doc.sidebarId) ?? [] : [];
+  const version = ctx.table.versions.find((v) => v.name === doc.version)!;
+  const link = (l?: { label: string; url: string }): NavLink | undefined => (l ? { label: l.label, href: withBase(base, l.url) } : undefined);
+  const relSource = doc.file.file;
+  return {
+    kind: 'doc',
+    url: route.url,
+    title: doc.title,
+    description: doc.description,
+    site: chromeFor(ctx, route, doc),
+    head: head(ctx, route.url, doc.title, doc.description, 'article', route.canonicalUrl ?? route.url),
+    html: html?.html ?? '',
+    toc: doc.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+    sidebarId: doc.sidebarId,
+    sidebar: sidebarNodes(tree, base, doc.url).nodes,
+    breadcrumbs: [
+      ...doc.breadcrumbs.map((b) => ({ label: b.label, href: b.url ? withBase(base, b.url) : '' })),
+      { label: doc.sidebarLabel, href: withBase(base, doc.url), active: true },
+    ],
+    prev: link(doc.prev),
+    next: link(doc.next),
+    editUrl: ctx.config.editUrl ? ctx.config.editUrl.replace(/\/?$/, '/') + relSource : undefined,
+    version: { name: version.name, label: version.label, current: version.current },
+    tags: doc.tags.map((t) => ({ label: t, href: withBase(base, `/search/?q=${encodeURIComponent(t)}`) })),
+    hasH1: doc.parsed.h1 !== undefined,
+  };
+}
+
+/** The single source of page data: layouts only read it. */
+export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteData {
+  const { config, table } = ctx;
+  const base = config.baseUrl;
+  const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  switch (route.kind) {
+    case 'doc':
+      return docRouteData(ctx, route);
+    case 'generated-index': {
+      const links = route.items
+        .map((item) => (item.type === 'doc' || (item.type === 'category' && item.url) ? `<li><a href="${escapeHtml(withBase(base, item.url!))}">${escapeHtml(item.label)}</a></li>` : ''))
+        .join('');
+      const tree = table.sidebars.get(route.version)?.get(route.sidebarId) ?? [];
+      const version = table.versions.find((v) => v.name === route.version)!;
+      return {
+        kind: 'doc',
+        url: route.url,
+        title: route.title,
+        description: route.description,
+        site: ctx.chrome,
+        head: head(ctx, route.url, route.title, route.description, 'website'),
+        html: `${route.description ? `<p>${escapeHtml(route.description)}</p>` : ''}<ul class="generated-index">${links}</ul>`,
+        toc: [],
+        sidebarId: route.sidebarId,
+        sidebar: sidebarNodes(tree, base, route.url).nodes,
+        breadcrumbs: [{ label: route.title, href: withBase(base, route.url), active: true }],
+        version: { name: version.name, label: version.label, current: version.current },
+        tags: [],
+        hasH1: false,
+      };
+    }
+    case 'blog-post': {
+      const { post } = route;
+      const html = ctx.html.get(post.file.file);
+      const link = (p?: PostEntry): NavLink | undefined => (p ? { label: p.title, href: withBase(base, p.url) } : undefined);
+      const sidebar: BlogSidebarData = {
+        ...ctx.blogSidebar,
+        years: ctx.blogSidebar.years.map((y) => ({ ...y, posts: y.posts.map((p) => ({ ...p, active: p.href === withBase(base, post.url) })) })),
+      };
+      return {
+        kind: 'blog-post',
+        url: route.url,
+        title: post.title,
+        description: post.description,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, post.title, post.description, 'article'),
+        html: html?.html ?? '',
+        toc: post.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+        post: postSummary(post, ctx),
+        prev: link(route.newer),
+        next: link(route.older),
+        blogSidebar: sidebar,
+        editUrl: config.editUrl ? config.editUrl.replace(/\/?$/, '/') + post.file.file : undefined,
+      };
+    }
+    case 'blog-list': {
+      const title = route.tag ? `Posts tagged "${route.tag.label}"` : route.author ? route.author.name : config.blog.title;
+      const description = route.tag?.description ?? (route.author ? `Posts by ${route.author.name}` : config.blog.description || undefined);
+      const pageTitle = route.page > 1 ? `${title} (page ${route.page})` : title;
+      return {
+        kind: 'blog-list',
+        url: route.url,
+        title: pageTitle,
+        description,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, pageTitle, description, 'website'),
+        heading: route.heading,
+        intro: route.tag ? route.tag.description : route.author ? undefined : config.blog.description || undefined,
+        author: route.author
+          ? {
+              ...authorData(route.author, table, base, blogBase),
+              count: route.author.count,
+              allPostsHref: withBase(base, `${blogBase}authors/${route.author.pageSlug}/`),
+            }
+          : undefined,
+        tag: route.tag ? tagLink(route.tag, base, blogBase, route.tag.count) : undefined,
+        posts: route.posts.map((p) => postSummary(p, ctx)),
+        pagination: {
+          page: route.page,
+          totalPages: route.totalPages,
+          prev: route.prevUrl ? { label: 'Newer posts', href: withBase(base, route.prevUrl) } : undefined,
+          next: route.nextUrl ? { label: 'Older posts', href: withBase(base, route.nextUrl) } : undefined,
+        },
+        blogSidebar: ctx.blogSidebar,
+      };
+    }
+    case 'blog-archive': {
+      const years = new Map<string, { title: string; href: string; date: string; formattedDate: string }[]>();
+      for (const post of table.posts) {
+        const year = post.date.slice(0, 4);
+        years.set(year, [...(years.get(year) ?? []), { title: post.title, href: withBase(base, post.url), date: post.date, formattedDate: formatDate(post.date) }]);
+      }
+      return {
+        kind: 'blog-archive',
+        url: route.url,
+        title: 'Archive',
+        description: `Every post of the ${config.blog.title}, by year.`,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, 'Archive', `Every post of the ${config.blog.title}, by year.`, 'website'),
+        years: [...years].map(([year, posts]) => ({ year, posts })),
+      };
+    }
+    case 'blog-tags':
+      return {
+        kind: 'blog-tags',
+        url: route.url,
+        title: 'Tags',
+        description: `Topics of the ${config.blog.title}.`,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, 'Tags', `Topics of the ${config.blog.title}.`, 'website'),
+        tags: [...table.tags.values()].sort((a, b) => a.label.localeCompare(b.label)).map((t) => tagLink(t, base, blogBase, t.count)),
+      };
+    case 'blog-authors':
+      return {
+        kind: 'blog-authors',
+        url: route.url,
+        title: 'Authors',
+        description: `The people who write the ${config.blog.title}.`,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, 'Authors', `The people who write the ${config.blog.title}.`, 'website'),
+        authors: [...table.authors.values()].map((a) => ({
+          ...authorData(a, table, base, blogBase),
+          count: a.count,
+          allPostsHref: withBase(base, `${blogBase}authors/${a.pageSlug}/`),
+        })),
+      };
+    case 'page': {
+      const html = ctx.html.get(route.page.file.file);
+      return {
+        kind: 'page',
+        url: route.url,
+        title: route.page.title,
+        description: route.page.description,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, route.page.title, route.page.description, 'website'),
+        html: html?.html ?? '',
+        toc: route.page.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+        hasH1: route.page.parsed.h1 !== undefined,
+      };
+    }
+    case 'page-module': {
+      const rendered = ctx.moduleHtml.get(route.module.file);
+      const title = rendered?.title ?? config.title;
+      return {
+        kind: 'page-module',
+        url: route.url,
+        title,
+        description: rendered?.description,
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, title, rendered?.description, 'website'),
+        html: rendered?.html ?? '',
+      };
+    }
+    case 'search':
+      return {
+        kind: 'search',
+        url: route.url,
+        title: 'Search',
+        description: `Search the ${config.title} documentation and blog.`,
+        site: chromeFor(ctx, route),
+        head: { ...head(ctx, route.url, 'Search', `Search the ${config.title} documentation and blog.`, 'website'), noindex: true },
+        docsTags: [...new Set(table.docs.flatMap((d) => d.tags))].sort(),
+      };
+    case 'not-found': {
+      const suggestions: NavLink[] = [
+        { label: 'Home', href: withBase(base, '/') },
+        ...table.versions.slice(0, 1).map((v) => ({ label: 'Documentation', href: withBase(base, v.mainDocUrl) })),
+        ...(table.posts.length ? [{ label: 'Blog', href: withBase(base, blogBase) }] : []),
+        { label: 'Search', href: withBase(base, '/search/') },
+      ];
+      return {
+        kind: 'not-found',
+        url: route.url,
+        title: 'Page Not Found',
+        description: 'We could not find what you were looking for.',
+        site: chromeFor(ctx, route),
+        head: head(ctx, route.url, 'Page Not Found', 'We could not find what you were looking for.', 'website'),
+        suggestions,
+      };
+    }
+  }
+}

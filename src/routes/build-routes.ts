@@ -1,0 +1,109 @@
+import type { SiteConfig } from '../config/index.ts';
+import type { BlogFile, ContentSet, DocFile, PageFile } from '../content/index.ts';
+import type { Diagnostics } from '../errors/index.ts';
+import type { ParsedMarkdown } from '../markdown/types.ts';
+import { normalizeRoutePath } from '../shared/index.ts';
+import { buildBlogRoutes } from './blog.ts';
+import { buildDocsRoutes } from './docs.ts';
+import type { PageEntry, RouteEntry, RouteTable } from './types.ts';
+
+function pageUrl(relPath: string): string {
+  return normalizeRoutePath('/' + relPath.replace(/(^|\/)index$/, ''));
+}
+
+function slugPosition(source: string): { line: number; column: number } {
+  const lines = source.split('\n');
+  const index = lines.findIndex((l) => /^slug:/.test(l));
+  return index < 0 ? { line: 1, column: 1 } : { line: index + 1, column: lines[index].indexOf(':') + 3 };
+}
+
+/** One route table from content and config; every URL is claimed by exactly one file (PD4002). */
+export function buildRoutes(
+  config: SiteConfig,
+  content: ContentSet,
+  parsed: Map<string, ParsedMarkdown>,
+  diagnostics: Diagnostics,
+): RouteTable {
+  const docFiles: { file: DocFile; parsed: ParsedMarkdown }[] = [];
+  const blogFiles: { file: BlogFile; parsed: ParsedMarkdown }[] = [];
+  const pageFiles: { file: PageFile; parsed: ParsedMarkdown }[] = [];
+  for (const file of content.files) {
+    if (file.kind === 'page-module') continue;
+    const p = parsed.get(file.file);
+    if (!p) continue;
+    if (file.kind === 'doc') docFiles.push({ file, parsed: p });
+    else if (file.kind === 'blog') blogFiles.push({ file, parsed: p });
+    else pageFiles.push({ file, parsed: p });
+  }
+
+  const docs = buildDocsRoutes(config, docFiles, content.versionedSidebars, diagnostics);
+  const blog = buildBlogRoutes(config, blogFiles, content, diagnostics);
+
+  const pages: PageEntry[] = pageFiles.map(({ file, parsed: p }) => ({
+    file,
+    parsed: p,
+    url: pageUrl(file.relPath),
+    title: file.frontmatter.title ?? p.h1 ?? file.relPath,
+    description: file.frontmatter.description,
+  }));
+
+  const routes: RouteEntry[] = [
+    ...docs.routes,
+    ...blog.routes,
+    ...pages.map((page): RouteEntry => ({ kind: 'page', url: page.url, page, source: page.file.file })),
+    ...content.files
+      .filter((f) => f.kind === 'page-module')
+      .map((module): RouteEntry => ({ kind: 'page-module', url: pageUrl(module.relPath), module, title: '', source: module.file })),
+    { kind: 'search', url: '/search/' },
+    { kind: 'not-found', url: '/404.html' },
+  ];
+
+  const byUrl = new Map<string, RouteEntry>();
+  const bySource = new Map<string, string>();
+  const kept: RouteEntry[] = [];
+  for (const route of routes) {
+    const existing = byUrl.get(route.url);
+    if (existing) {
+      // The version-root alias of the main doc yields to any real page at that URL.
+      if (route.kind === 'doc' && route.canonicalUrl) continue;
+      if (existing.kind === 'doc' && existing.canonicalUrl) {
+        kept.splice(kept.indexOf(existing), 1);
+      } else {
+        const file = route.source ?? existing.source;
+        const source = route.kind === 'doc' ? route.doc.file.source : route.kind === 'blog-post' ? route.post.file.source : '';
+        diagnostics.add({
+          code: 'PD4002',
+          message: `Two files produce the URL ${route.url}.`,
+          file,
+          ...slugPosition(source),
+          hint: `${existing.source ?? 'a generated page'} also produces it; change the slug or file name of one of them`,
+        });
+        continue;
+      }
+    }
+    byUrl.set(route.url, route);
+    kept.push(route);
+    if (route.source && !bySource.has(route.source) && !(route.kind === 'doc' && route.canonicalUrl)) bySource.set(route.source, route.url);
+  }
+  // Fix bySource for files whose alias came first.
+  for (const doc of docs.docs) bySource.set(doc.file.file, doc.url);
+
+  const staticFiles = new Map<string, string>();
+  for (const [rel, abs] of content.publicFiles) staticFiles.set('/' + rel, abs);
+  for (const [name, schema] of content.schemas) staticFiles.set(`/schemas/${name}.json`, config.root + '/' + schema.file);
+
+  return {
+    routes: kept,
+    byUrl,
+    bySource,
+    docs: docs.docs,
+    docsById: docs.docsById,
+    posts: blog.posts,
+    pages,
+    versions: docs.versions,
+    sidebars: docs.sidebars,
+    tags: blog.tags,
+    authors: blog.authors,
+    staticFiles,
+  };
+}

@@ -1,0 +1,87 @@
+import type { SidebarNode } from '../../src/shared/types.ts';
+import { cls } from './cls.ts';
+import { ChevronRightIcon, ExternalIcon } from './Icons.tsx';
+import { Link } from './Link.tsx';
+
+export interface SidebarProps {
+  items: SidebarNode[];
+  /** aria-label of the <nav>; without one the menu is a plain <div> (e.g. inside the labelled mobile menu dialog). */
+  label?: string;
+  className?: string;
+  /** Put aria-current="page" on the active doc (default true). Copies of a sidebar leave it off so it stays unique. */
+  markCurrent?: boolean;
+}
+
+/**
+ * The menu of one docs sidebar. Categories are <details> so they open and close without JavaScript; a category that
+ * holds the current doc is always open, so the current path is visible.
+ */
+export function Sidebar({ items, label, className, markCurrent = true }: SidebarProps) {
+  const list = <SidebarList items={items} level={1} markCurrent={markCurrent} />;
+  if (label === undefined) return <div className={cls('menu', className)}>{list}</div>;
+  return (
+    <nav aria-label={label} className={cls('menu', className)}>
+      {list}
+    </nav>
+  );
+}
+
+interface ListProps {
+  items: SidebarNode[];
+  level: number;
+  markCurrent: boolean;
+}
+
+function SidebarList({ items, level, markCurrent }: ListProps) {
+  return (
+    <ul className={cls('menu__list', level > 1 && 'menu__list--nested')}>
+      {items.map((item, index) => (
+        <SidebarItem key={`${item.type}:${item.label}:${index}`} item={item} level={level} markCurrent={markCurrent} />
+      ))}
+    </ul>
+  );
+}
+
+function SidebarItem({ item, level, markCurrent }: { item: SidebarNode; level: number; markCurrent: boolean }) {
+  if (item.type === 'doc') {
+    return (
+      <li className="menu__item">
+        <a
+          className={cls('menu__link', item.active && 'menu__link--active')}
+          href={item.href}
+          aria-current={item.active && markCurrent ? 'page' : undefined}
+        >
+          {item.label}
+        </a>
+      </li>
+    );
+  }
+  if (item.type === 'link') {
+    return (
+      <li className="menu__item">
+        <Link className="menu__link" href={item.href} external={item.external}>
+          {item.label}
+          {item.external && <ExternalIcon className="menu__external" />}
+        </Link>
+      </li>
+    );
+  }
+  const open = !item.collapsed || item.active;
+  return (
+    <li className={cls('menu__item', 'menu__item--category', item.active && 'menu__item--active')}>
+      <details className="menu__category" open={open}>
+        <summary className={cls('menu__category-summary', item.active && 'menu__category-summary--active')}>
+          {item.href ? (
+            <a className="menu__category-link" href={item.href}>
+              {item.label}
+            </a>
+          ) : (
+            <span className="menu__category-label">{item.label}</span>
+          )}
+          <ChevronRightIcon className="menu__caret" />
+        </summary>
+        <SidebarList items={item.items} level={level + 1} markCurrent={markCurrent} />
+      </details>
+    </li>
+  );
+}

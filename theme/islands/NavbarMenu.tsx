@@ -1,0 +1,306 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LocaleLink, NavLink, SidebarNode, VersionLink } from '../../src/shared/types.ts';
+import { DESKTOP_MEDIA_QUERY } from '../components/breakpoint.ts';
+import { cls } from '../components/cls.ts';
+import { ArrowLeftIcon, CloseIcon, ExternalIcon, MenuIcon } from '../components/Icons.tsx';
+import { Link } from '../components/Link.tsx';
+import { Sidebar } from '../components/Sidebar.tsx';
+import { storageKeys, writeStorage } from '../head/storage-keys.ts';
+
+export interface NavbarMenuProps {
+  /** Navbar title and home link, repeated at the top of the open panel. */
+  title: string;
+  homeHref: string;
+  logo?: { src: string; alt: string };
+  /** Primary menu: the navbar links in order (sidebars, Blog, the source-hosting project, …). */
+  items: NavLink[];
+  versions: VersionLink[];
+  locales: LocaleLink[];
+  storageKeySuffix: string;
+  /** Secondary menu: the current docs sidebar (or the blog's recent posts). */
+  secondary?: {
+    /** Heading of the secondary menu, e.g. "Protocol". */
+    title: string;
+    /** aria-label of its <nav>, e.g. "Docs sidebar". */
+    label: string;
+    nodes: SidebarNode[];
+  };
+}
+
+const HIDDEN_CLASS = 'navbar--hidden';
+const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The mobile menu (≤ 996 px; hidden by CSS on wider screens) and the navbar's hide-on-scroll behaviour.
+ *
+ * Without JavaScript it is a <details>: the summary opens a panel with both menus. Once hydrated it becomes a button
+ * with aria-expanded and a slide-out dialog: focus is trapped inside, Escape closes and returns focus, a backdrop click
+ * closes, and it also closes on the `pd:navigated` window event and when the viewport grows past the breakpoint.
+ */
+export default function NavbarMenu(props: NavbarMenuProps) {
+  const { secondary } = props;
+  const [enhanced, setEnhanced] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [showSecondary, setShowSecondary] = useState(Boolean(secondary && secondary.nodes.length > 0));
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const openRef = useRef(false);
+  openRef.current = open;
+
+  const close = useCallback((restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) toggleRef.current?.focus();
+  }, []);
+
+  // Switch from the no-JS <details> to the enhanced menu, keeping it open if the reader opened it already.
+  useEffect(() => {
+    if (detailsRef.current?.open) setOpen(true);
+    setEnhanced(true);
+  }, []);
+
+  // Close after an instant navigation and when the layout becomes desktop.
+  useEffect(() => {
+    const onNavigated = () => {
+      setOpen(false);
+    };
+    window.addEventListener('pd:navigated', onNavigated);
+    let desktop: MediaQueryList | undefined;
+    const onMedia = () => {
+      if (desktop?.matches) setOpen(false);
+    };
+    try {
+      desktop = window.matchMedia(DESKTOP_MEDIA_QUERY);
+      desktop.addEventListener('change', onMedia);
+    } catch {
+      desktop = undefined;
+    }
+    return () => {
+      window.removeEventListener('pd:navigated', onNavigated);
+      desktop?.removeEventListener('change', onMedia);
+    };
+  }, []);
+
+  // While open: focus the panel, trap Tab, close on Escape, stop the page behind from scrolling.
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    if (!panel) return;
+    const focusables = () =>
+      Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+    const focusFirst = () => focusables()[0]?.focus();
+    // The panel becomes visible with the state change; focus on the next frame.
+    const frame = window.requestAnimationFrame(focusFirst);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close(true);
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const list = focusables();
+      if (list.length === 0) return;
+      const first = list[0];
+      const last = list[list.length - 1];
+      const active = document.activeElement;
+      const inside = active instanceof Node && panel.contains(active);
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const body = document.body;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+    return () => {
+      window.cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKeyDown);
+      body.style.overflow = previousOverflow;
+    };
+  }, [open, close]);
+
+  // Hide the navbar when scrolling down, show it when scrolling up (or when focus enters it).
+  useEffect(() => {
+    const navbar = document.querySelector<HTMLElement>('.navbar');
+    if (!navbar) return;
+    let lastY = window.scrollY;
+    let pending = false;
+    const update = () => {
+      pending = false;
+      const y = Math.max(0, window.scrollY);
+      const delta = y - lastY;
+      if (openRef.current || y <= navbar.offsetHeight) {
+        navbar.classList.remove(HIDDEN_CLASS);
+        lastY = y;
+        return;
+      }
+      if (Math.abs(delta) < 6) return;
+      navbar.classList.toggle(HIDDEN_CLASS, delta > 0);
+      lastY = y;
+    };
+    const onScroll = () => {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(update);
+    };
+    const onFocusIn = () => navbar.classList.remove(HIDDEN_CLASS);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    navbar.addEventListener('focusin', onFocusIn);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      navbar.removeEventListener('focusin', onFocusIn);
+      navbar.classList.remove(HIDDEN_CLASS);
+    };
+  }, []);
+
+  const hasSecondary = Boolean(secondary && secondary.nodes.length > 0);
+
+  if (!enhanced) {
+    return (
+      <details ref={detailsRef} className="navbar-menu navbar-menu--nojs">
+        <summary className="navbar-menu__toggle" aria-label="Toggle navigation bar">
+          <MenuIcon />
+        </summary>
+        <div className="navbar-sidebar navbar-sidebar--nojs">
+          <PrimaryMenu {...props} />
+          {hasSecondary && secondary && <SecondaryMenu secondary={secondary} copy />}
+        </div>
+      </details>
+    );
+  }
+
+  return (
+    <div className="navbar-menu">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="navbar-menu__toggle"
+        aria-label="Toggle navigation bar"
+        aria-expanded={open}
+        aria-controls="pd-navbar-sidebar"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon />
+      </button>
+      <div className={cls('navbar-sidebar__backdrop', open && 'is-open')} aria-hidden="true" onClick={() => close(true)} />
+      <div
+        ref={panelRef}
+        id="pd-navbar-sidebar"
+        className={cls('navbar-sidebar', open && 'navbar-sidebar--open')}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Navigation menu"
+        inert={!open}
+      >
+        <div className="navbar-sidebar__brand">
+          <a className="navbar__brand" href={props.homeHref}>
+            {props.logo && <img className="navbar__logo" src={props.logo.src} alt={props.logo.alt} width={32} height={32} />}
+            <span className="navbar__title">{props.title}</span>
+          </a>
+          <button type="button" className="navbar__icon-button" aria-label="Close navigation bar" onClick={() => close(true)}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="navbar-sidebar__items">
+          {hasSecondary && secondary && showSecondary ? (
+            <>
+              <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
+                <ArrowLeftIcon /> Back to main menu
+              </button>
+              <SecondaryMenu secondary={secondary} copy={!open} />
+            </>
+          ) : (
+            <>
+              <PrimaryMenu {...props} />
+              {hasSecondary && secondary && (
+                <button type="button" className="navbar-sidebar__back navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
+                  {secondary.title} menu <ArrowLeftIcon className="navbar-sidebar__forward-icon" />
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuProps) {
+  const remember = (name: string) => {
+    writeStorage(storageKeys(storageKeySuffix).preferredVersion, name);
+  };
+  return (
+    <div className="navbar-sidebar__menu menu">
+      <ul className="menu__list">
+        {items.map((item) => (
+          <li className="menu__item" key={item.href + item.label}>
+            <Link
+              className={cls('menu__link', item.active && 'menu__link--active')}
+              href={item.href}
+              external={item.external}
+            >
+              {item.label}
+              {item.external && <ExternalIcon className="menu__external" />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {versions.length > 0 && (
+        <div className="menu__group">
+          <p className="menu__group-title">Versions</p>
+          <ul className="menu__list">
+            {versions.map((version) => (
+              <li className="menu__item" key={version.name}>
+                <a
+                  className={cls('menu__link', version.current && 'menu__link--active')}
+                  href={version.href}
+                  aria-current={version.current ? 'true' : undefined}
+                  onClick={() => remember(version.name)}
+                >
+                  {version.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {locales.length > 0 && (
+        <div className="menu__group">
+          <p className="menu__group-title">Languages</p>
+          <ul className="menu__list">
+            {locales.map((locale) => (
+              <li className="menu__item" key={locale.code}>
+                <a
+                  className={cls('menu__link', locale.current && 'menu__link--active')}
+                  href={locale.href}
+                  hrefLang={locale.code}
+                  lang={locale.code}
+                  aria-current={locale.current ? 'true' : undefined}
+                >
+                  {locale.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The server-rendered (no-JS) copy and the closed panel hold a plain list without aria-current, so the page's own
+ * sidebar stays the only `nav[aria-label="Docs sidebar"]` with the current item; the open dialog shows a labelled nav.
+ */
+function SecondaryMenu({ secondary, copy = false }: { secondary: NonNullable<NavbarMenuProps['secondary']>; copy?: boolean }) {
+  return (
+    <div className="navbar-sidebar__menu navbar-sidebar__menu--secondary">
+      <p className="menu__group-title">{secondary.title}</p>
+      <Sidebar items={secondary.nodes} label={copy ? undefined : secondary.label} markCurrent={!copy} />
+    </div>
+  );
+}
