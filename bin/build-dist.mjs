@@ -1,10 +1,9 @@
 // Compiles the CLI and the public API to dist/ with esbuild (runs on `npm ci` through the prepare script).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// dist/ is overwritten in place, never deleted first, so tests that run the CLI concurrently never see it missing.
 await build({
   absWorkingDir: root,
   entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },

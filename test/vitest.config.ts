@@ -11,6 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          globalSetup: ['test/setup-dist.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'theme/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'node_modules/**', 'test/fixtures/**'],
           testTimeout: 60_000,

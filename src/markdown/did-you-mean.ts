@@ -1,4 +1,4 @@
-/** The closest candidate by edit distance, when it is close enough to be a likely typo. */
+/** The closest candidate, when it is close enough to be a likely typo. */
 export function didYouMean(value: string, candidates: Iterable<string>): string | undefined {
   const needle = value.toLowerCase();
   let best: string | undefined;
@@ -13,15 +13,19 @@ export function didYouMean(value: string, candidates: Iterable<string>): string 
   return best !== undefined && bestDistance <= Math.max(1, Math.floor(value.length / 3)) ? best : undefined;
 }
 
+/** Edit distance where swapping two neighbouring letters counts as one edit (the most common typo). */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j], rows[i - 2][j - 2] + 1);
+      }
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length];
+  return rows[a.length][b.length];
 }

@@ -1,0 +1,56 @@
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { toHast } from 'mdast-util-to-hast';
+import { containerDirectiveHandler } from './admonitions.ts';
+import { collectAnchors } from './anchors.ts';
+import { codeHandler } from './code-block.ts';
+import { headingHandler } from './headings.ts';
+import { linkHandlers } from './links.ts';
+import { mdxHandlers } from './mdx-elements.ts';
+import type { RenderContext } from './render-context.ts';
+import { extractSections } from './sections.ts';
+import { tableHandler } from './tables.ts';
+import { buildToc } from './toc.ts';
+import { htmlHandler, splitAtTruncate } from './truncate.ts';
+import type { DocumentHtml, ParsedMarkdown, RenderOptions } from './types.ts';
+
+/**
+ * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections. Does not modify `parsed`, so a cached
+ * parse can be rendered again (e.g. after another file changed and links resolve differently).
+ */
+export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): DocumentHtml {
+  const context: RenderContext = {
+    file: options.file,
+    options,
+    mdxImports: parsed.mdxImports,
+    diagnostics: [],
+    links: [],
+  };
+
+  const hast = toHast(parsed.mdast, {
+    allowDangerousHtml: true,
+    handlers: {
+      ...linkHandlers(context),
+      ...mdxHandlers(context),
+      heading: headingHandler(context),
+      code: codeHandler(context),
+      containerDirective: containerDirectiveHandler(context),
+      table: tableHandler,
+      html: htmlHandler,
+    },
+  }) as HastRoot;
+
+  const { body, excerpt } = splitAtTruncate(hast);
+  const { sections, wordCount } = extractSections(parsed.mdast);
+  const result: DocumentHtml = {
+    html: toHtml(body, { allowDangerousHtml: true }),
+    toc: buildToc(parsed.headings, options.tocMinDepth ?? 2, options.tocMaxDepth ?? 3),
+    anchors: collectAnchors(body),
+    links: context.links,
+    sections,
+    wordCount,
+    diagnostics: context.diagnostics,
+  };
+  if (excerpt) result.excerptHtml = toHtml(excerpt, { allowDangerousHtml: true });
+  return result;
+}

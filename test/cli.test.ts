@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const bin = path.join(repo, 'bin', 'protodocs.js');
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-cli-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function run(args: string[], cwd = repo) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function snapshotDir(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const abs = path.join(d, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else out.set(path.relative(dir, abs), readFileSync(abs, 'base64'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('protodocs CLI', () => {
+  it('prints help for each command and exits 0', () => {
+    const r = run(['build', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--base-url');
+  });
+
+  it('exits 2 on a usage error', () => {
+    const r = run(['build', '--no-such-flag']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown option');
+  });
+
+  it('lists every problem as file:line:column  reason  (hint) with exit 1 and no stack trace', () => {
+    const r = run(['build', '--root', path.join(repo, 'test/fixtures/broken-links')]);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n').filter((l) => /^content\//.test(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^content\/docs\/intro\.md:5:5  PD5001 .+  \(hint: .+\)$/);
+    expect(r.stderr).toContain('3 errors, 0 warnings.');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a failed build leaves the previous output byte for byte', () => {
+    const site = path.join(temp, 'site');
+    cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true });
+    const ok = run(['build', '--root', site]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Built \d+ pages in [\d.]+ s → /);
+    const before = snapshotDir(path.join(site, 'build'));
+    expect(before.has('docs/intro/index.html')).toBe(true);
+
+    const intro = path.join(site, 'content/docs/intro.md');
+    writeFileSync(intro, readFileSync(intro, 'utf8').replace('./guides/setup.md#install-it', './guides/nope.md'));
+    const failed = run(['build', '--root', site]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('content/docs/intro.md:');
+    expect(failed.stderr).toContain('PD5001');
+    expect(snapshotDir(path.join(site, 'build'))).toEqual(before);
+    expect(readdirSync(site).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
+  });
+
+  it('--out and --base-url change where and under which path the site is written', () => {
+    const out = path.join(temp, 'out-base');
+    const r = run(['build', '--root', path.join(repo, 'test/fixtures/minimal'), '--out', out, '--base-url', '/preview/']);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(path.join(out, 'docs/intro/index.html'), 'utf8');
+    expect(html).toContain('href="/preview/docs/guides/setup/#install-it"');
+  });
+});

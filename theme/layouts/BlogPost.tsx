@@ -1,0 +1,54 @@
+import type { BlogPostRouteData } from '../../src/shared/types.ts';
+import { AuthorList, BlogSidebar, PostMeta, TagList } from '../components/Blog.tsx';
+import { EditIcon } from '../components/Icons.tsx';
+import { Main } from '../components/Main.tsx';
+import { Markup } from '../components/Markup.tsx';
+import { PrevNext } from '../components/Pagination.tsx';
+import { Toc, TocCollapsible } from '../components/Toc.tsx';
+
+/** A blog post: recent posts on the left, the post (title, date, reading time, authors, body, tags), prev/next. */
+export function BlogPost({ route }: { route: BlogPostRouteData }) {
+  const { post } = route;
+  return (
+    <div className="blog-page">
+      <BlogSidebar sidebar={route.blogSidebar} />
+      <Main className="blog-main">
+        <div className="doc-layout">
+          <div className="doc-content">
+            <article className="blog-post">
+              <header className="blog-post__header">
+                <h1 className="blog-post__title">{post.title}</h1>
+                <PostMeta post={post} />
+                <AuthorList authors={post.authors} />
+              </header>
+              <TocCollapsible items={route.toc} />
+              <Markup html={route.html} />
+              {(post.tags.length > 0 || route.editUrl) && (
+                <footer className="doc-article__footer">
+                  <TagList tags={post.tags} />
+                  {route.editUrl && (
+                    <a className="edit-link" href={route.editUrl} target="_blank" rel="noopener noreferrer">
+                      <EditIcon /> Edit this page
+                    </a>
+                  )}
+                </footer>
+              )}
+            </article>
+            <PrevNext
+              prev={route.prev}
+              next={route.next}
+              label="Blog post page navigation"
+              prevLabel="Newer post"
+              nextLabel="Older post"
+            />
+          </div>
+          {route.toc.length > 0 && (
+            <div className="doc-toc">
+              <Toc items={route.toc} />
+            </div>
+          )}
+        </div>
+      </Main>
+    </div>
+  );
+}
