@@ -1,0 +1,92 @@
+// npm run bench [-- --sizes 100,1000,10000 --runs 3]: builds synthetic sites with the real CLI and reports medians.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { writeCorpus } from './corpus.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const sizes = option('sizes', '100,1000').split(',').map(Number);
+const runs = Number(option('runs', '3'));
+const corpusRoot = path.join(repo, 'test', 'bench', '.corpus');
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function buildOnce(dir) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'test/bench/report-rss.mjs'), path.join(repo, 'bin/protodocs.js'), 'build', '--root', dir], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`build failed in ${dir}:\n${r.stderr.slice(0, 4000)}`);
+  const rss = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  return { seconds, rss };
+}
+
+function dirSize(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const abs = path.join(dir, name);
+    const s = statSync(abs);
+    total += s.isDirectory() ? dirSize(abs) : s.size;
+  }
+  return total;
+}
+
+/** Gzip size of the scripts a docs page references directly (module scripts and modulepreloads). */
+function jsPerDocsPage(outDir) {
+  const html = readFileSync(path.join(outDir, 'docs', 'intro', 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  let total = 0;
+  for (const url of new Set(urls)) total += gzipSync(readFileSync(path.join(outDir, url.replace(/^\//, '')))).length;
+  return total / 1024;
+}
+
+const rows = [];
+for (const pages of sizes) {
+  const dir = path.join(corpusRoot, String(pages));
+  mkdirSync(dir, { recursive: true });
+  writeCorpus(dir, pages);
+  const cold = [];
+  const warm = [];
+  const rss = [];
+  for (let i = 0; i < runs; i++) {
+    // Cold: no output and no cache from an earlier run.
+    spawnSync('rm', ['-rf', path.join(dir, 'build'), path.join(dir, 'node_modules')]);
+    const c = buildOnce(dir);
+    cold.push(c.seconds);
+    rss.push(c.rss);
+    // Warm: the same site again, unchanged.
+    const w = buildOnce(dir);
+    warm.push(w.seconds);
+    rss.push(w.rss);
+  }
+  const outDir = path.join(dir, 'build');
+  const row = {
+    pages,
+    coldSeconds: Number(median(cold).toFixed(2)),
+    warmSeconds: Number(median(warm).toFixed(2)),
+    peakRssMiB: Math.round(Math.max(...rss)),
+    outputMiB: Number((dirSize(outDir) / 1024 / 1024).toFixed(1)),
+    jsPerDocsPageGzipKB: Number(jsPerDocsPage(outDir).toFixed(1)),
+  };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+
+const header = '| pages | cold build s | warm build s | peak RSS MiB | output MiB | JS per docs page gzip KB |';
+const lines = [header, '|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.pages} | ${r.coldSeconds} | ${r.warmSeconds} | ${r.peakRssMiB} | ${r.outputMiB} | ${r.jsPerDocsPageGzipKB} |`)];
+console.log(`\nMedian of ${runs} runs on ${os.cpus().length} cores, Node ${process.version}:\n\n${lines.join('\n')}`);
+mkdirSync(path.join(repo, 'bench-results'), { recursive: true });
+writeFileSync(path.join(repo, 'bench-results', 'bench.json'), JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2) + '\n');
