@@ -1,7 +1,8 @@
 import type { ElementContent, Properties } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { MdxFlowExpression, MdxJsxFlowElement, MdxJsxTextElement, MdxTextExpression } from 'mdast-util-mdx';
-import type { Handler, Handlers, State } from 'mdast-util-to-hast';
+import type { Paragraph } from 'mdast';
+import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
 import { ProtodocsError, toDiagnostic } from '../errors/index.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -14,6 +15,11 @@ import type { JsonValue } from './types.ts';
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 const HTML_TAG = /^[a-z][a-z\d]*(?:-[a-z\d]+)*$/;
+// HTML elements that belong inside a paragraph. Any other element alone on a line must not be wrapped in <p>.
+const PHRASING_TAGS: ReadonlySet<string> = new Set(
+  ('a abbr b bdi bdo br button cite code data del dfn em i img input ins kbd label mark meter output progress q ' +
+    's samp select small span strong sub sup textarea time u var wbr').split(' '),
+);
 const LITERAL_PROPS_HINT =
   'props must be literals: text="…", count={3}, on={true}, items={["a", "b"]}, data={{"key": "value"}} (JSON)';
 
@@ -41,6 +47,7 @@ export function mdxHandlers(context: RenderContext): Handlers {
     return undefined;
   };
   return {
+    paragraph: unwrapLoneElement,
     mdxJsxFlowElement: jsx,
     mdxJsxTextElement: jsx,
     mdxFlowExpression: expression,
@@ -49,6 +56,20 @@ export function mdxHandlers(context: RenderContext): Handlers {
     mdxjsEsm: () => undefined,
   };
 }
+
+/**
+ * MDX parses `<summary>Title</summary>` or `<Card>text</Card>` on one line as inline JSX inside a paragraph; a
+ * <p> around a block element or a component's markup is invalid HTML (it breaks <details>), so such a paragraph
+ * renders as just the element.
+ */
+const unwrapLoneElement: Handler = (state, node: Paragraph) => {
+  const content = node.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  const only = content.length === 1 ? content[0] : undefined;
+  if (only?.type === 'mdxJsxTextElement' && only.name !== null && !PHRASING_TAGS.has(only.name)) {
+    return state.one(only, node);
+  }
+  return defaultHandlers.paragraph(state, node);
+};
 
 function renderJsx(context: RenderContext, state: State, node: JsxElement): ElementContent[] | ElementContent | undefined {
   if (node.name === null) return state.all(node);

@@ -1,0 +1,155 @@
+import * as cheerio from 'cheerio';
+import { XMLValidator } from 'fast-xml-parser';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/build/index.ts';
+
+// The real IAIndex site, built in memory once: every route of SPEC.md §2 and what a reader sees on it.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let result: BuildResult;
+beforeAll(async () => {
+  result = await build({ root, write: false });
+}, 120_000);
+
+const SPEC_ROUTES = [
+  '/',
+  '/blog', '/blog/archive', '/blog/authors', '/blog/first-blog-post', '/blog/long-blog-post', '/blog/mdx-blog-post', '/blog/welcome', '/blog/tags',
+  '/markdown-page', '/search',
+  '/docs', '/docs/intro', '/docs/quickstart',
+  '/docs/api/analytics', '/docs/api/attestations', '/docs/api/authentication', '/docs/api/receipts',
+  '/docs/clients/langchain', '/docs/clients/llamaindex',
+  '/docs/compliance/gdpr', '/docs/compliance/popia', '/docs/compliance/terms',
+  ...['bubble', 'framer', 'ghost', 'shopify', 'squarespace', 'webflow', 'wix', 'wordpress'].map((p) => `/docs/plugins/${p}`),
+  '/docs/protocol/receipts', '/docs/protocol/schema', '/docs/protocol/signatures',
+  '/docs/publishers/domain-verification', '/docs/publishers/generating-index', '/docs/publishers/receiving-receipts',
+  '/docs/sdks/nodejs', '/docs/sdks/python',
+];
+
+function page(route: string): cheerio.CheerioAPI {
+  const file = route === '/' ? 'index.html' : `${route.replace(/^\//, '')}/index.html`;
+  const html = result.files.get(file);
+  if (typeof html !== 'string') throw new Error(`${file} was not built`);
+  return cheerio.load(html);
+}
+
+function text(file: string): string {
+  const content = result.files.get(file);
+  if (content === undefined) throw new Error(`${file} was not built`);
+  return typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
+}
+
+/** Words of the article body, without code blocks. */
+function articleWords($: cheerio.CheerioAPI): number {
+  const article = $('article').first().clone();
+  article.find('pre, .code-block, nav, .hash-link').remove();
+  return article.text().split(/\s+/).filter((w) => /[a-z]/i.test(w)).length;
+}
+
+describe('the IAIndex site', () => {
+  it('builds without errors', () => {
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it.each(SPEC_ROUTES)('%s has a title in the "Page | IAIndex" format and a description', (route) => {
+    const $ = page(route);
+    expect($('title').text()).toMatch(/ \| IAIndex/);
+    expect($('meta[name="description"]').attr('content')?.length).toBeGreaterThan(20);
+    expect($('h1')).toHaveLength(1);
+  });
+
+  it.each(SPEC_ROUTES.filter((r) => r.startsWith('/docs/')))('%s has at least 300 words of content', (route) => {
+    expect(articleWords(page(route))).toBeGreaterThanOrEqual(300);
+  });
+
+  it('has the four blog tag pages, two author pages and the all-articles page', () => {
+    const tagPages = [...result.files.keys()].filter((f) => /^blog\/tags\/[^/]+\/index\.html$/.test(f));
+    expect(tagPages).toHaveLength(4);
+    expect(tagPages).toEqual(expect.arrayContaining(['blog/tags/hello/index.html', 'blog/tags/hola/index.html']));
+    const authorPages = [...result.files.keys()].filter((f) => /^blog\/authors\/[^/]+\/index\.html$/.test(f));
+    expect(authorPages.some((f) => /^blog\/authors\/all-[a-z-]+-articles\//.test(f))).toBe(true);
+    expect(authorPages.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has no placeholder text and no empty section anywhere', () => {
+    for (const [file, content] of result.files) {
+      if (!file.endsWith('.html')) continue;
+      const $ = cheerio.load(typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+      const body = $('main').text();
+      expect(body, file).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|placeholder/i);
+      $('main article h2, main article h3').each((_, heading) => {
+        const next = $(heading).next();
+        const empty = next.length === 0 || /^h[1-3]$/i.test(next.prop('tagName') ?? '');
+        expect(empty, `${file}: empty section "${$(heading).text()}"`).toBe(false);
+      });
+    }
+  });
+
+  it('puts the skip link first, the navbar items in order and the footer groups with 2025 on every page', () => {
+    for (const route of ['/', '/docs/intro', '/blog/welcome']) {
+      const $ = page(route);
+      const first = $('body a, body button').first();
+      expect(first.attr('href')).toBe('#main');
+      const navText = $('header nav').first().text();
+      const order = ['Documentation', 'Protocol', 'SDKs', 'Plugins', 'Blog'].map((l) => navText.indexOf(l));
+      expect(order.every((i) => i >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(navText).toContain('v1.0.0');
+      expect($('header a[href="https://github.com/claimtec/iaindex"]').length).toBeGreaterThan(0);
+      const footer = $('footer').text();
+      for (const group of ['Documentation', 'Developers', 'Community', 'Legal', 'Copyright © 2025']) expect(footer).toContain(group);
+    }
+  });
+
+  it('lists h2 and h3 in the table of contents, never h4, and labels heading anchors "Direct link to"', () => {
+    const $ = page('/docs/quickstart');
+    const toc = $('nav[aria-label="On this page"]').first();
+    const ids = toc.find('a').map((_, a) => $(a).attr('href')!.slice(1)).get();
+    expect(ids.length).toBeGreaterThan(2);
+    for (const id of ids) expect(['H2', 'H3']).toContain($(`[id="${id}"]`).prop('tagName'));
+    $('article h2').each((_, h) => {
+      expect($(h).find('a.hash-link').attr('aria-label')).toBe(`Direct link to ${$(h).text().replace(/#$/, '').trim()}`);
+    });
+  });
+
+  it('shows reading time on every post and groups the archive by year', () => {
+    for (const slug of ['welcome', 'first-blog-post', 'long-blog-post', 'mdx-blog-post']) {
+      expect(page(`/blog/${slug}`)('main').text()).toMatch(/\d+ min read/);
+    }
+    const years = page('/blog/archive')('main h2, main h3').map((_, h) => cheerio.load(h).text()).get().filter((t) => /^\d{4}$/.test(t.trim()));
+    expect(years.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('publishes RSS, Atom and JSON feeds that parse and list every post', () => {
+    const posts = ['welcome', 'first-blog-post', 'long-blog-post', 'mdx-blog-post'];
+    for (const file of ['blog/rss.xml', 'blog/atom.xml']) {
+      const xml = text(file);
+      expect(XMLValidator.validate(xml), file).toBe(true);
+      for (const slug of posts) expect(xml).toContain(`/blog/${slug}/`);
+    }
+    const feed = JSON.parse(text('blog/feed.json')) as { items: { url: string }[] };
+    expect(feed.items.map((i) => i.url.replace(/^https?:\/\/[^/]+/, '')).sort()).toEqual(posts.map((s) => `/blog/${s}/`).sort());
+    expect(page('/docs/intro')('link[rel="alternate"][type="application/rss+xml"]').length).toBe(1);
+  });
+
+  it('has a 404 page with helpful links', () => {
+    const $ = cheerio.load(text('404.html'));
+    expect($('h1').text()).toContain('Page Not Found');
+    expect($('main a').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('publishes the JSON Schemas and the AI-readable outputs', () => {
+    for (const name of ['receipt', 'attestation', 'index']) expect(result.copies.has(`schemas/${name}.json`)).toBe(true);
+    expect(text('llms.txt')).toContain('/docs/intro.md');
+    expect(text('llms-full.txt').length).toBeGreaterThan(20_000);
+    expect(text('docs/protocol/signatures.md')).toMatch(/^# /);
+  });
+
+  it('marks external links to open in a new tab', () => {
+    const $ = page('/docs/intro');
+    $('article a[href^="http"]').each((_, a) => {
+      expect($(a).attr('target')).toBe('_blank');
+      expect($(a).attr('rel')).toContain('noopener');
+    });
+  });
+});
