@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import type { LinkRef } from './types.ts';
+import { walk } from './walk.ts';
 
 /**
  * Every link and image target as written, in document order. A reference-style target (`[x]: ./a.md`) is listed
@@ -10,21 +10,23 @@ import type { LinkRef } from './types.ts';
 export function collectLinks(tree: Root): LinkRef[] {
   const linkIds = new Set<string>();
   const imageIds = new Set<string>();
-  visit(tree, (node) => {
+  const links: LinkRef[] = [];
+  const definitions: { ref: LinkRef; id: string }[] = [];
+  walk(tree, (node) => {
     if (node.type === 'linkReference') linkIds.add(node.identifier.toUpperCase());
     else if (node.type === 'imageReference') imageIds.add(node.identifier.toUpperCase());
-  });
-
-  const links: LinkRef[] = [];
-  visit(tree, (node) => {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const start = node.position?.start;
-    let kind: LinkRef['kind'] = node.type === 'image' ? 'image' : 'link';
-    if (node.type === 'definition') {
-      const id = node.identifier.toUpperCase();
-      kind = imageIds.has(id) && !linkIds.has(id) ? 'image' : 'link';
-    }
-    links.push({ href: node.url, line: start?.line ?? 1, column: start?.column ?? 1, kind });
+    const ref: LinkRef = {
+      href: node.url,
+      line: start?.line ?? 1,
+      column: start?.column ?? 1,
+      kind: node.type === 'image' ? 'image' : 'link',
+    };
+    links.push(ref);
+    if (node.type === 'definition') definitions.push({ ref, id: node.identifier.toUpperCase() });
   });
+  // A definition may come before or after its uses, so its kind is known only after the walk.
+  for (const { ref, id } of definitions) if (imageIds.has(id) && !linkIds.has(id)) ref.kind = 'image';
   return links;
 }

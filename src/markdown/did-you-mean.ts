@@ -4,7 +4,10 @@ export function didYouMean(value: string, candidates: Iterable<string>): string 
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(needle, candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    // A truncated or extended name (`warn`, `notes`) is as likely a slip as a typo.
+    const affix = needle.length >= 3 && (other.startsWith(needle) || needle.startsWith(other));
+    const distance = affix ? 1 : editDistance(needle, other);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -13,7 +13,8 @@ export function createSchemaValidator(schemas: Readonly<Record<string, object>>)
   const uses2020 = Object.values(schemas).some((schema) =>
     String((schema as { $schema?: unknown }).$schema ?? '').includes('2020-12'),
   );
-  const options = { allErrors: true, strict: false };
+  // Formats in these schemas document intent (uuid, date-time); examples are checked for shape, not format.
+  const options = { allErrors: true, strict: false, validateFormats: false };
   const ajv = uses2020 ? new Ajv2020(options) : new Ajv(options);
   for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema as AnySchemaObject, name);
 

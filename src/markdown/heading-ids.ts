@@ -1,8 +1,8 @@
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { HeadingInfo } from './types.ts';
+import { findHeadings } from './walk.ts';
 
 const CUSTOM_ID = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
 
@@ -17,10 +17,10 @@ interface Pending {
  * document, so a link to an explicit id cannot silently land on another heading.
  */
 export function assignHeadingIds(tree: Root): HeadingInfo[] {
-  const pending: Pending[] = [];
-  visit(tree, 'heading', (node) => {
-    pending.push({ node, customId: stripCustomId(node) });
-  });
+  const pending: Pending[] = findHeadings(tree, (node): node is Heading => node.type === 'heading').map((node) => ({
+    node,
+    customId: stripCustomId(node),
+  }));
 
   const explicit = new Set<string>();
   for (const { customId } of pending) if (customId) explicit.add(customId);

@@ -11,13 +11,13 @@ export function withBase(baseUrl: string, path: string): string {
 export function normalizeRoutePath(path: string): string {
   let p = path.replace(/\/index\.html$/, '/').replace(/\/{2,}/g, '/');
   if (!p.startsWith('/')) p = '/' + p;
-  if (!p.endsWith('/') && !/\.[a-z0-9]+$/i.test(p)) p += '/';
+  if (!p.endsWith('/') && !/\.[a-z][a-z0-9]*$/i.test(p)) p += '/';
   return p;
 }
 
 /** The output file of a route: "/docs/intro/" → "docs/intro/index.html". */
 export function routeToFile(routePath: string): string {
-  if (/\.[a-z0-9]+$/i.test(routePath)) return routePath.replace(/^\//, '');
+  if (/\.[a-z][a-z0-9]*$/i.test(routePath)) return routePath.replace(/^\//, '');
   return (routePath.replace(/^\//, '') + 'index.html').replace(/^\/?/, '');
 }
 

@@ -1,0 +1,389 @@
+import type { LinkResult } from 'linkinator';
+import { positionAt, type Diagnostic } from '../errors/index.ts';
+
+/**
+ * `protodocs check`: crawls the built site on a local server and turns every broken link, asset or fragment into a
+ * PD5003 diagnostic at the source file of the page that contains it. The build-time checks only see markdown links;
+ * this sees what the browser sees, including links in page modules, raw HTML, the theme and the config.
+ */
+export interface CrawlOptions {
+  /** Origin of the server the site is served on, e.g. "http://127.0.0.1:43121". */
+  origin: string;
+  /** "/" or "/sub/", as in the config. */
+  baseUrl: string;
+  /** URL paths of every HTML page (base included): each one is a crawl start, so orphan pages are checked too. */
+  pages: readonly string[];
+  /** Output HTML file → source file (BuildResult.manifest). */
+  manifest: Readonly<Record<string, string>>;
+  /** Check links to other sites too (slow, and flaky on CI). */
+  external?: boolean;
+  /** Source text by file, to find the line of a broken link. */
+  readSource?: (file: string) => string | undefined;
+  timeoutMs?: number;
+  concurrency?: number;
+}
+
+export interface CrawlReport {
+  diagnostics: Diagnostic[];
+  /** HTML pages crawled. */
+  pages: number;
+  /** Distinct URLs checked. */
+  links: number;
+}
+
+interface FoundLink {
+  tag: string;
+  attribute: string;
+  /** The attribute value as written (entities decoded). */
+  raw: string;
+  /** Absolute URL, fragment removed. */
+  target: string;
+  fragment?: string;
+}
+
+interface ScannedPage {
+  ids: Set<string>;
+  links: FoundLink[];
+}
+
+/** A broken reference before it becomes a diagnostic. */
+interface Problem {
+  page: string;
+  target: string;
+  link?: FoundLink;
+  what: string;
+  hint: string;
+  search: string[];
+}
+
+const URL_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href'],
+  area: ['href'],
+  link: ['href'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  script: ['src'],
+  iframe: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+  object: ['data'],
+};
+
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function attributesOf(tagBody: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const m of tagBody.matchAll(pattern)) {
+    const name = m[1].toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
+  }
+  return attributes;
+}
+
+function srcsetUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim().split(/\s+/)[0])
+    .filter(Boolean);
+}
+
+/**
+ * Ids and outgoing URLs of one HTML page. A small tokenizer rather than a DOM: it only needs start tags, and it
+ * must skip comments and the raw text of <script>/<style> the way a browser does.
+ */
+export function scanHtml(html: string, pageUrl: string): ScannedPage {
+  const ids = new Set<string>();
+  const found: { tag: string; attribute: string; raw: string }[] = [];
+  let base = pageUrl;
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) break;
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      i = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    const name = /^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(lt, lt + 64));
+    if (!name) {
+      const end = html.indexOf('>', lt + 1);
+      i = end < 0 ? html.length : end + 1;
+      continue;
+    }
+    // Find the end of the start tag, skipping quoted attribute values that may contain ">".
+    let j = lt + name[0].length;
+    let quote = '';
+    for (; j < html.length; j++) {
+      const c = html[j];
+      if (quote) {
+        if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '>') break;
+    }
+    const tag = name[1].toLowerCase();
+    const attributes = attributesOf(html.slice(lt + name[0].length, j));
+    const id = attributes.get('id');
+    if (id) ids.add(id);
+    if (tag === 'a' && attributes.get('name')) ids.add(attributes.get('name')!);
+    if (tag === 'base' && attributes.get('href')) {
+      try {
+        base = new URL(attributes.get('href')!, pageUrl).href;
+      } catch {
+        // An unparseable <base> is ignored by browsers too.
+      }
+    }
+    const rel = (attributes.get('rel') ?? '').toLowerCase();
+    const hintsOnly = tag === 'link' && /\b(?:preconnect|dns-prefetch)\b/.test(rel);
+    for (const attribute of URL_ATTRIBUTES[tag] ?? []) {
+      const value = attributes.get(attribute);
+      if (value === undefined || hintsOnly) continue;
+      for (const raw of attribute === 'srcset' ? srcsetUrls(value) : [value.trim()]) found.push({ tag, attribute, raw });
+    }
+    i = j + 1;
+    if (RAW_TEXT.has(tag)) {
+      const close = html.toLowerCase().indexOf(`</${tag}`, i);
+      i = close < 0 ? html.length : close;
+    }
+  }
+  const links: FoundLink[] = [];
+  for (const f of found) {
+    let url: URL;
+    try {
+      url = new URL(f.raw, base);
+    } catch {
+      continue;
+    }
+    const fragment = url.hash ? safeDecode(url.hash.slice(1)) : undefined;
+    url.hash = '';
+    links.push({ ...f, target: url.href, fragment });
+  }
+  return { ids, links };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** "/docs/intro/" → "docs/intro/index.html", relative to the output folder, base removed. */
+function outputFileOf(pathname: string, baseUrl: string): string | undefined {
+  const base = baseUrl.endsWith('/') ? baseUrl : baseUrl + '/';
+  const p = safeDecode(pathname);
+  if (!p.startsWith(base) && p + '/' !== base) return undefined;
+  const rel = p.slice(base.length);
+  return rel === '' || rel.endsWith('/') ? rel + 'index.html' : rel;
+}
+
+function verbOf(link: FoundLink | undefined): string {
+  if (!link) return 'references';
+  if (link.tag === 'a' || link.tag === 'area') return 'links to';
+  if (link.tag === 'img' || link.tag === 'source' || link.attribute === 'poster') return 'shows the image';
+  if (link.tag === 'script') return 'loads the script';
+  if (link.tag === 'link') return 'loads';
+  return 'embeds';
+}
+
+async function inPool<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+/** Crawls the site and returns one diagnostic per broken reference, at its source file when the manifest knows it. */
+export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
+  const origin = options.origin.replace(/\/$/, '');
+  const local = (url: string) => url === origin || url.startsWith(origin + '/');
+  const shown = (url: string) => {
+    if (!local(url)) return url;
+    const u = new URL(url);
+    return safeDecode(u.pathname) + u.search + (u.hash ? safeDecode(u.hash) : '');
+  };
+  const timeout = options.timeoutMs ?? 15_000;
+
+  // Loaded on demand: build() imports this folder, and linkinator with its HTTP stack is only needed by check.
+  const { LinkChecker, LinkState } = await import('linkinator');
+  const checker = new LinkChecker();
+  const broken: LinkResult[] = [];
+  const crawled = new Set<string>();
+  const checked = new Set<string>();
+  checker.on('link', (result) => {
+    checked.add(result.url);
+    if (result.state === LinkState.BROKEN) broken.push(result);
+  });
+  checker.on('pagestart', (url) => crawled.add(String(url)));
+  const starts = options.pages.map((p) => origin + p);
+  if (starts.length) {
+    await checker.check({
+      path: starts,
+      recurse: true,
+      checkCss: true,
+      // Fragments are checked below: linkinator validates a fragment only if the target page is crawled after the
+      // link was seen, and reports it against the wrong parent.
+      checkFragments: false,
+      timeout,
+      concurrency: options.concurrency ?? 32,
+      retryErrors: options.external === true,
+      // Local-only crawls never need a proxy, and linkinator sends everything through $HTTP(S)_PROXY, loopback
+      // included. Its insecure agent is its only proxy-free path; certificates are moot over loopback http.
+      allowInsecureCerts: options.external !== true,
+      linksToSkip: async (url: string) => !local(url) && options.external !== true,
+    });
+  }
+
+  // Scan every crawled HTML page once: its ids answer fragments, its links say where a broken URL was written.
+  const scans = new Map<string, Promise<ScannedPage | undefined>>();
+  const scan = (url: string): Promise<ScannedPage | undefined> => {
+    let pending = scans.get(url);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(timeout) });
+          const type = response.headers.get('content-type') ?? '';
+          if (!response.ok || !type.includes('html')) {
+            await response.body?.cancel();
+            return undefined;
+          }
+          return scanHtml(await response.text(), response.url || url);
+        } catch {
+          return undefined;
+        }
+      })();
+      scans.set(url, pending);
+    }
+    return pending;
+  };
+  const pages = [...new Set([...starts, ...crawled].filter(local))];
+  await inPool(pages, 16, async (url) => void (await scan(url)));
+
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const result of broken) {
+    const page = result.parent ?? '';
+    const key = `${page}\0${result.url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const scanned = page ? await scan(page) : undefined;
+    const link = scanned?.links.find((l) => l.target === result.url || l.target === result.url.replace(/#.*$/, ''));
+    const status = result.status ?? 0;
+    const failure = result.failureDetails?.find((d): d is Error => d instanceof Error)?.message;
+    const outcome = status > 0 ? `returns ${status}` : `could not be fetched${failure ? ` (${failure})` : ''}`;
+    const internal = local(result.url);
+    problems.push({
+      page,
+      target: result.url,
+      link,
+      what: `${verbOf(link)} ${shown(result.url)}, which ${outcome}.`,
+      hint: !internal
+        ? 'the other site did not answer with a page; update the link or remove it'
+        : link && (link.tag === 'a' || link.tag === 'area')
+          ? 'no page or file has that URL; fix the link, or add the page (or a file under content/public/)'
+          : 'no file is served at that path; files under content/public/ are served from the site root',
+      search: searchTermsFor(link, result.url, options.baseUrl, origin),
+    });
+  }
+
+  // Fragments of same-site links must name an element id (or <a name>) on the target page.
+  for (const page of pages) {
+    const scanned = await scan(page);
+    for (const link of scanned?.links ?? []) {
+      if ((link.tag !== 'a' && link.tag !== 'area') || !link.fragment || !local(link.target)) continue;
+      if (link.fragment.startsWith(':~:') || link.fragment.toLowerCase() === 'top') continue;
+      const target = link.target === page ? scanned : await scan(link.target);
+      if (!target || target.ids.has(link.fragment)) continue;
+      const key = `${page}\0${link.target}#${link.fragment}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push({
+        page,
+        target: `${link.target}#${link.fragment}`,
+        link,
+        what: `links to ${shown(link.target)}#${link.fragment}, but ${shown(link.target)} has no element with id "${link.fragment}".`,
+        hint: closestId(link.fragment, target.ids),
+        search: [link.raw, `#${link.fragment}`],
+      });
+    }
+  }
+
+  return { diagnostics: toDiagnostics(problems, options, shown), pages: pages.length, links: checked.size };
+}
+
+function searchTermsFor(link: FoundLink | undefined, url: string, baseUrl: string, origin: string): string[] {
+  const terms: string[] = [];
+  if (link) {
+    terms.push(link.raw);
+    const base = baseUrl.replace(/\/$/, '');
+    if (base && link.raw.startsWith(base + '/')) terms.push(link.raw.slice(base.length));
+  }
+  if (url.startsWith(origin)) {
+    const pathname = safeDecode(new URL(url).pathname);
+    terms.push(pathname, pathname.replace(/\/$/, ''));
+  }
+  return terms.filter((t) => t.length > 1);
+}
+
+function closestId(fragment: string, ids: ReadonlySet<string>): string {
+  const lower = fragment.toLowerCase();
+  const candidates = [...ids].filter((id) => id.toLowerCase() === lower || id.includes(fragment) || (id.length > 2 && fragment.includes(id)));
+  return candidates.length ? `did you mean #${candidates[0]}?` : 'heading ids are the heading text in lower case with dashes; custom ones are set with {#id}';
+}
+
+/** A URL broken on more pages than this is reported once: it almost certainly comes from shared chrome. */
+const SHARED_THRESHOLD = 10;
+
+function toDiagnostics(problems: Problem[], options: CrawlOptions, shown: (url: string) => string): Diagnostic[] {
+  const byTarget = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const list = byTarget.get(p.target) ?? [];
+    list.push(p);
+    byTarget.set(p.target, list);
+  }
+  const out: Diagnostic[] = [];
+  for (const group of byTarget.values()) {
+    group.sort((a, b) => a.page.localeCompare(b.page));
+    const shared = group.length > SHARED_THRESHOLD;
+    for (const p of shared ? group.slice(0, 1) : group) {
+      const pagePath = p.page ? shown(p.page) : '(start)';
+      const outFile = p.page && p.page.startsWith(options.origin) ? outputFileOf(new URL(p.page).pathname, options.baseUrl) : undefined;
+      const file = outFile ? options.manifest[outFile] : undefined;
+      const source = file ? options.readSource?.(file) : undefined;
+      let position = { line: 1, column: 1 };
+      if (source !== undefined) {
+        for (const term of p.search) {
+          const at = source.indexOf(term);
+          if (at >= 0) {
+            position = positionAt(source, at);
+            break;
+          }
+        }
+      }
+      out.push({
+        code: 'PD5003',
+        message: shared ? `${pagePath} (and ${group.length - 1} other pages) ${p.what}` : `${pagePath} ${p.what}`,
+        file,
+        ...(file ? position : {}),
+        hint: shared ? `broken on ${group.length} pages, so probably in the navbar, footer or theme; ${p.hint}` : p.hint,
+        severity: 'error',
+      });
+    }
+  }
+  return out;
+}

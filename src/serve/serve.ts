@@ -1,0 +1,258 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { build, PACKAGE_ROOT, type BuildResult } from '../build/index.ts';
+import { CONFIG_FILE, loadConfig } from '../config/index.ts';
+import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
+import type { WebHandler } from './ask-adapter.ts';
+import { LiveReload, type OverlayProblem } from './live-reload.ts';
+import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
+import { diskSource, memorySource, type SiteSource } from './site-source.ts';
+import type { ServedSite } from './static-handler.ts';
+import { watchSite, type SiteWatcher } from './watch.ts';
+
+export interface ServeOptions {
+  root: string;
+  /** Watch mode builds in memory and ignores it; with watch: false it is the folder served (default: the config's). */
+  outDir?: string;
+  baseUrl?: string;
+  port: number;
+  host: string;
+  watch: boolean;
+  /** Progress lines (the "Serving …" line, rebuild results). */
+  log: (line: string) => void;
+  /** Problems of a build, printed by the CLI with code frames. */
+  report: (diagnostics: readonly Diagnostic[]) => void;
+  /** Stage timings of every build, when verbose. */
+  buildLog?: (line: string) => void;
+  /** The /api/ask handler (src/search/ask.ts createAskHandler), mounted at `askPath`. */
+  ask?: WebHandler;
+  askPath?: string;
+  debounceMs?: number;
+}
+
+export interface RunningServe {
+  /** The site's URL, base included: what "Serving …" printed. */
+  url: string;
+  port: number;
+  server: Server;
+  /** Runs a rebuild now (tests; watch mode calls it itself). Resolves true when the build succeeded. */
+  rebuild(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class ServeSetupError extends Error {}
+
+/** A page for the time before the first good build: it only loads the reload client, which shows the overlay. */
+function placeholderSource(): SiteSource {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>' +
+    '<body><h1>Build failed</h1><p>See the terminal for details. This page reloads when the build succeeds.</p></body></html>';
+  return memorySource(new Map([['index.html', html], ['404.html', html]]), new Map());
+}
+
+function overlayProblems(items: readonly Diagnostic[], root: string): OverlayProblem[] {
+  const sources = new Map<string, string | undefined>();
+  const read = (file: string) => {
+    if (!sources.has(file)) {
+      const abs = path.resolve(root, file);
+      sources.set(file, existsSync(abs) && statSync(abs).isFile() ? readFileSync(abs, 'utf8') : undefined);
+    }
+    return sources.get(file);
+  };
+  return sortDiagnostics(items.filter((d) => d.severity === 'error'))
+    .slice(0, 50)
+    .map((d) => {
+      const source = d.file && d.line ? read(d.file) : undefined;
+      return {
+        code: d.code,
+        message: d.message,
+        file: d.file,
+        line: d.line,
+        column: d.column,
+        hint: d.hint,
+        frame: source !== undefined && d.line ? codeFrame(source, d.line, d.column ?? 1) : undefined,
+      };
+    });
+}
+
+/** The URL path a tab shows for an output HTML file ("docs/intro/index.html" → "/docs/intro/"). */
+function pagePathOf(rel: string, baseUrl: string): string {
+  const base = baseUrl.endsWith('/') ? baseUrl : baseUrl + '/';
+  return base + rel.replace(/(^|\/)index\.html$/, '$1');
+}
+
+function sameContent(a: string | Uint8Array | undefined, b: string | Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  return Buffer.from(a).equals(Buffer.from(b));
+}
+
+const MAX_CHANGED = 500;
+
+/**
+ * HTML pages whose bytes differ between two builds, as URL paths; null means "reload every tab" (a copied file
+ * changed on disk, or too many pages to list). Assets need no entry: their names are hashed, so a changed asset
+ * changes every page that loads it.
+ */
+function changedPages(previous: BuildResult, next: BuildResult, touched: readonly string[], baseUrl: string): string[] | null {
+  const copySources = new Set(next.copies.values());
+  if (touched.some((file) => copySources.has(file))) return null;
+  const changed = new Set<string>();
+  for (const [rel, content] of next.files) if (rel.endsWith('.html') && !sameContent(previous.files.get(rel), content)) changed.add(rel);
+  for (const rel of previous.files.keys()) if (rel.endsWith('.html') && !next.files.has(rel)) changed.add(rel);
+  if (changed.size > MAX_CHANGED) return null;
+  return [...changed].map((rel) => pagePathOf(rel, baseUrl));
+}
+
+/** `protodocs serve`: one in-memory build served at once, rebuilt on every change, tabs told over SSE. */
+export async function startServe(options: ServeOptions): Promise<RunningServe> {
+  const root = path.resolve(options.root);
+  return options.watch ? startWatching(root, options) : startStatic(root, options);
+}
+
+async function startStatic(root: string, options: ServeOptions): Promise<RunningServe> {
+  let outDir = options.outDir ? path.resolve(options.outDir) : undefined;
+  let baseUrl = options.baseUrl ?? '/';
+  if (existsSync(path.join(root, CONFIG_FILE))) {
+    const diagnostics = new Diagnostics();
+    const config = await loadConfig({ root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics).catch((error: unknown) => {
+      diagnostics.items.push(diagnosticFromThrown(error));
+      return undefined;
+    });
+    if (!config) {
+      options.report(diagnostics.items);
+      throw new ServeSetupError('The site config could not be loaded, so the output folder and base URL are unknown.');
+    }
+    outDir ??= config.outDirAbs;
+    baseUrl = config.baseUrl;
+  }
+  if (!outDir) throw new ServeSetupError(`No ${CONFIG_FILE} in ${root}; pass --out <folder> to serve a built site.`);
+  if (!existsSync(path.join(outDir, 'index.html')) && !existsSync(path.join(outDir, '404.html'))) {
+    throw new ServeSetupError(`${path.relative(process.cwd(), outDir) || outDir} holds no built site; run \`protodocs build\` first, or drop --no-watch.`);
+  }
+  const site: ServedSite = { source: await diskSource(outDir), baseUrl };
+  const server = createSiteServer({
+    site: () => site,
+    loopbackOnly: isLoopbackAddress(options.host),
+    ask: options.ask ? { path: options.askPath ?? '/api/ask', handler: options.ask } : undefined,
+  });
+  const { port, origin } = await listen(server, options.port, options.host);
+  const url = origin + baseUrl;
+  options.log(`Serving ${url}`);
+  return { url, port, server, rebuild: async () => true, close: () => closeServer(server) };
+}
+
+async function startWatching(root: string, options: ServeOptions): Promise<RunningServe> {
+  const live = new LiveReload();
+  let site: ServedSite = { source: placeholderSource(), baseUrl: options.baseUrl ?? '/' };
+  let lastGood: BuildResult | undefined;
+  let buildNumber = 0;
+  let broken = false;
+  let watcher: SiteWatcher | undefined;
+  let touched: string[] = [];
+
+  const runBuild = async (): Promise<boolean> => {
+    const changedFiles = touched;
+    touched = [];
+    const started = performance.now();
+    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, log: options.buildLog });
+    const ms = Math.round(performance.now() - started);
+    if (!result.ok) {
+      broken = true;
+      options.report(result.diagnostics);
+      live.send({ type: 'error', build: buildNumber, problems: overlayProblems(result.diagnostics, root) });
+      options.log(lastGood ? `✗ Build failed after ${ms} ms; still serving the last good build.` : `✗ Build failed after ${ms} ms.`);
+      return false;
+    }
+    if (result.diagnostics.length) options.report(result.diagnostics);
+    const baseUrl = result.config?.baseUrl ?? '/';
+    const changed = lastGood && !broken ? changedPages(lastGood, result, changedFiles, baseUrl) : null;
+    site = { source: memorySource(result.files, result.copies), baseUrl };
+    lastGood = result;
+    buildNumber++;
+    const wasBroken = broken;
+    if (wasBroken) live.send({ type: 'ok', build: buildNumber });
+    broken = false;
+    watcher?.add(result.inputs);
+    // The first build has no open tabs to tell, unless they are showing the placeholder of a failed start.
+    if (buildNumber > 1 || wasBroken) {
+      live.send({ type: 'reload', build: buildNumber, changed });
+      options.log(`✓ Rebuilt ${result.pages} pages in ${ms} ms${changed ? ` (${changed.length} changed)` : ''}.`);
+    }
+    return true;
+  };
+
+  // One build at a time; changes that arrive during a build queue exactly one more.
+  let running: Promise<boolean> | undefined;
+  let again = false;
+  const rebuild = (): Promise<boolean> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let ok: boolean;
+      do {
+        again = false;
+        try {
+          ok = await runBuild();
+        } catch (error) {
+          // build() reports author errors as diagnostics; reaching here is a bug, and watching must go on.
+          broken = true;
+          const problem = diagnosticFromThrown(error);
+          options.report([problem]);
+          live.send({ type: 'error', build: buildNumber, problems: overlayProblems([problem], root) });
+          ok = false;
+        }
+      } while (again);
+      return ok;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  await rebuild();
+  const outDirAbs = lastGood?.config?.outDirAbs ?? path.resolve(root, options.outDir ?? 'build');
+  watcher = await watchSite({
+    paths: [path.join(root, 'content'), path.join(root, CONFIG_FILE), path.join(PACKAGE_ROOT, 'theme'), path.join(PACKAGE_ROOT, 'src', 'client'), ...(lastGood?.inputs ?? [])],
+    ignoreUnder: [outDirAbs],
+    debounceMs: options.debounceMs ?? 50,
+    onChange: (files) => {
+      touched.push(...files);
+      void rebuild();
+    },
+    onError: (error) => options.log(`Watcher error: ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+  const server = createSiteServer({
+    site: () => site,
+    live,
+    loopbackOnly: isLoopbackAddress(options.host),
+    ask: options.ask ? { path: options.askPath ?? '/api/ask', handler: options.ask } : undefined,
+  });
+  let port: number;
+  let origin: string;
+  try {
+    ({ port, origin } = await listen(server, options.port, options.host));
+  } catch (error) {
+    await watcher.close();
+    live.close();
+    throw error;
+  }
+  const url = origin + site.baseUrl;
+  options.log(`Serving ${url}`);
+  return {
+    url,
+    port,
+    server,
+    rebuild,
+    async close() {
+      await watcher?.close();
+      live.close();
+      await running?.catch(() => false);
+      await closeServer(server);
+    },
+  };
+}

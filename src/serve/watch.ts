@@ -1,0 +1,61 @@
+import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import path from 'node:path';
+
+export interface SiteWatcher {
+  /** Adds files the last build read (config deps, component modules); already-watched paths are skipped. */
+  add(paths: readonly string[]): void;
+  close(): Promise<void>;
+}
+
+export interface WatchOptions {
+  paths: readonly string[];
+  /** Folders whose changes never affect the build (the output folder, node_modules). */
+  ignoreUnder: readonly string[];
+  debounceMs: number;
+  /** Called once per quiet period with every path that changed during it. */
+  onChange: (changed: string[]) => void;
+  onError?: (error: unknown) => void;
+}
+
+// Editor side files: vim swap and its 4913 probe, emacs locks and backups, our own atomic-write temp folders.
+const NOISE = /(?:^\.#|^#.*#$|~$|\.sw[px]$|^4913$|\.tmp$|^\.DS_Store$|^\.protodocs-(?:tmp|old)-)/;
+
+/** chokidar with one debounce: a save that touches several files (or an editor's rename dance) is one rebuild. */
+export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
+  const ignoredRoots = options.ignoreUnder.map((p) => path.resolve(p));
+  const isIgnored = (file: string) => {
+    const abs = path.resolve(file);
+    if (NOISE.test(path.basename(abs))) return true;
+    if (abs.split(path.sep).includes('node_modules') || abs.split(path.sep).includes('.git')) return true;
+    return ignoredRoots.some((root) => abs === root || abs.startsWith(root + path.sep));
+  };
+  const watched = new Set(options.paths.map((p) => path.resolve(p)));
+  const watcher: FSWatcher = chokidarWatch([...watched], { ignoreInitial: true, ignored: isIgnored });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Set<string>();
+  watcher.on('all', (_event, file) => {
+    pending.add(path.resolve(file));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const changed = [...pending];
+      pending.clear();
+      options.onChange(changed);
+    }, options.debounceMs);
+  });
+  watcher.on('error', (error) => options.onError?.(error));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const coveredBy = (file: string) => [...watched].some((dir) => file === dir || file.startsWith(dir + path.sep));
+  return {
+    add(paths) {
+      const fresh = paths.map((p) => path.resolve(p)).filter((p) => !isIgnored(p) && !coveredBy(p));
+      for (const p of fresh) watched.add(p);
+      if (fresh.length) watcher.add(fresh);
+    },
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

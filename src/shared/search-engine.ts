@@ -1,0 +1,261 @@
+// The local search engine, shared by the build (which creates and serialises the index) and the browser (which loads
+// it lazily and queries it). Pure: no DOM, no Node APIs. Imports only the minisearch package and search-text.ts.
+
+import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
+import { excerpt, highlight, normalizeTerm, tokenize } from './search-text.ts';
+
+export type SearchPageType = 'docs' | 'blog' | 'page';
+
+/** One page of an index file: `[title, url, type, docs version name ('' outside docs), tags, category ('' = none)]`. */
+export type IndexedPage = [title: string, url: string, type: SearchPageType, version: string, tags: string[], category: string];
+
+/**
+ * One section (heading) of an index file: `[page index, anchor ('' = top of the page), heading path below the page
+ * title, the first characters of its text]`. The full texts are in the texts file, loaded only when wanted.
+ */
+export type IndexedSection = [page: number, anchor: string, headings: string[], text: string];
+
+export const INDEX_FORMAT = 'protodocs-search/1';
+export const TEXTS_FORMAT = 'protodocs-search-texts/1';
+
+/** An older docs version with an index file of its own. */
+export interface IndexedVersion {
+  name: string;
+  label: string;
+  /** Path prefix of its docs, with the base URL: "/docs/1.0/". */
+  path: string;
+  url: string;
+}
+
+/** The JSON file at `SearchData.indexUrl` (scope "main") and the per-version files it lists. */
+export interface SearchIndexFile {
+  format: typeof INDEX_FORMAT;
+  /** "main": the current docs version, the blog and the pages. Otherwise the name of an older docs version. */
+  scope: string;
+  language: string;
+  /** Full section texts, same order as `sections` (SearchTextsFile). */
+  textsUrl: string;
+  pages: IndexedPage[];
+  sections: IndexedSection[];
+  /** A few page titles offered as "Try searching for" queries. */
+  suggestions: string[];
+  /** Only in the main file: older docs versions. */
+  versions: IndexedVersion[];
+  /** `MiniSearch#toJSON()`; document ids are section indexes. */
+  index: AsPlainObject;
+}
+
+export interface SearchTextsFile {
+  format: typeof TEXTS_FORMAT;
+  texts: string[];
+}
+
+/** What MiniSearch indexes per section. */
+export interface IndexDocument {
+  id: number;
+  /** The page title (on every section of the page, so a title match finds the page from any of them). */
+  title: string;
+  /** The heading path, joined. */
+  headings: string;
+  text: string;
+  tags: string;
+}
+
+/** Relative field weights: titles above headings above body text. */
+export const FIELD_BOOST = { title: 4, headings: 2.5, tags: 1.5, text: 1 } as const;
+
+/** Typo tolerance by term length: none up to 3 letters, one edit up to 7, two from 8. */
+export function fuzziness(term: string): number | false {
+  if (term.length <= 3) return false;
+  return term.length <= 7 ? 1 : 2;
+}
+
+export const SEARCH_OPTIONS: SearchOptions = {
+  boost: { ...FIELD_BOOST },
+  prefix: true,
+  fuzzy: (term) => fuzziness(term),
+  combineWith: 'AND',
+};
+
+export const INDEX_OPTIONS: Options<IndexDocument> = {
+  idField: 'id',
+  fields: ['title', 'headings', 'text', 'tags'],
+  storeFields: [],
+  tokenize: (text) => tokenize(text),
+  processTerm: (term) => {
+    const t = normalizeTerm(term);
+    return t === '' ? null : t;
+  },
+  searchOptions: SEARCH_OPTIONS,
+};
+
+/** Build side: a MiniSearch index over the given sections. */
+export function createMiniSearch(documents: readonly IndexDocument[]): MiniSearch<IndexDocument> {
+  const mini = new MiniSearch<IndexDocument>(INDEX_OPTIONS);
+  mini.addAll(documents);
+  return mini;
+}
+
+export interface LoadedSearchIndex {
+  file: SearchIndexFile;
+  mini: MiniSearch<IndexDocument>;
+  /** Full section texts, once the texts file is loaded; the short stored texts are used until then. */
+  texts?: readonly string[];
+}
+
+/** Browser side: revives a fetched index file. */
+export function loadSearchIndex(file: SearchIndexFile, texts?: readonly string[]): LoadedSearchIndex {
+  if (file.format !== INDEX_FORMAT) throw new Error(`Unknown search index format ${String(file.format)}`);
+  return { file, mini: MiniSearch.loadJS<IndexDocument>(file.index, INDEX_OPTIONS), texts };
+}
+
+export interface SearchFilter {
+  type?: SearchPageType;
+  /** Docs tags: a section matches when its page has any of them. */
+  tags?: readonly string[];
+}
+
+/** One matching section. Every `*Html` field is escaped text with `<mark>` around the matches. */
+export interface SearchHit {
+  url: string;
+  /** Headings from below the page title down to the section; empty for the top of the page. */
+  headings: string[];
+  headingHtml: string;
+  textHtml: string;
+  score: number;
+}
+
+/** The hits of one page. */
+export interface SearchGroup {
+  url: string;
+  title: string;
+  titleHtml: string;
+  type?: SearchPageType;
+  category?: string;
+  hits: SearchHit[];
+}
+
+export interface SearchOutcome {
+  query: string;
+  /** Matching sections (before grouping and before any display limit). */
+  total: number;
+  groups: SearchGroup[];
+}
+
+/** A hit with its page, before grouping (the hosted backend produces these too). */
+export interface FlatHit {
+  pageUrl: string;
+  pageTitle: string;
+  pageTitleHtml: string;
+  type?: SearchPageType;
+  category?: string;
+  hit: SearchHit;
+}
+
+/**
+ * Groups hits by page. Pages come in the order of their best hit (the input is sorted best first); inside a page the
+ * hits keep that order, at most `maxHitsPerGroup` of them.
+ */
+export function groupByPage(flat: readonly FlatHit[], maxHitsPerGroup = 5): SearchGroup[] {
+  const groups = new Map<string, SearchGroup>();
+  for (const item of flat) {
+    let group = groups.get(item.pageUrl);
+    if (!group) {
+      group = { url: item.pageUrl, title: item.pageTitle, titleHtml: item.pageTitleHtml, type: item.type, category: item.category, hits: [] };
+      groups.set(item.pageUrl, group);
+    }
+    if (group.hits.length < maxHitsPerGroup) group.hits.push(item.hit);
+  }
+  return [...groups.values()];
+}
+
+export interface SearchRequest {
+  filter?: SearchFilter;
+  /** Name of the older docs version the reader is in: its index answers for docs, the main one for the rest. */
+  activeVersion?: string;
+  maxGroups?: number;
+  maxHitsPerGroup?: number;
+  /** Characters of text shown per hit. */
+  excerptLength?: number;
+}
+
+/** Number of terms MiniSearch will see in a query (used to decide on the OR fallback). */
+function termCount(query: string): number {
+  return tokenize(query).length;
+}
+
+/**
+ * Queries one or more loaded indexes: prefix and typo-tolerant matching, all terms required (falling back to any term
+ * when that finds nothing), hits highlighted and grouped by page.
+ */
+export function searchIndexes(indexes: readonly LoadedSearchIndex[], query: string, request: SearchRequest = {}): SearchOutcome {
+  const q = query.trim();
+  if (q === '' || indexes.length === 0) return { query: q, total: 0, groups: [] };
+  const run = (combineWith: 'AND' | 'OR') => {
+    const found: { index: LoadedSearchIndex; result: SearchResult }[] = [];
+    for (const index of indexes) {
+      const isMain = index.file.scope === 'main';
+      const docsElsewhere = isMain && request.activeVersion !== undefined && indexes.some((i) => i.file.scope === request.activeVersion);
+      const results = index.mini.search(q, {
+        combineWith,
+        filter: (r) => accepts(index.file, r.id as number, request.filter, docsElsewhere),
+        // The top of a page leads its group when it matches about as well as a section.
+        boostDocument: (id) => (index.file.sections[id as number]?.[1] === '' ? 1.15 : 1),
+      });
+      for (const result of results) found.push({ index, result });
+    }
+    return found;
+  };
+  let found = run('AND');
+  if (found.length === 0 && termCount(q) > 1) found = run('OR');
+  found.sort((a, b) => b.result.score - a.result.score);
+
+  const length = request.excerptLength ?? 160;
+  const flat: FlatHit[] = [];
+  const maxGroups = request.maxGroups ?? Infinity;
+  const seenPages = new Set<string>();
+  for (const { index, result } of found) {
+    const section = index.file.sections[result.id as number];
+    if (!section) continue;
+    const page = index.file.pages[section[0]];
+    const pageUrl = page[1];
+    if (!seenPages.has(pageUrl)) {
+      if (seenPages.size >= maxGroups) continue;
+      seenPages.add(pageUrl);
+    }
+    const terms = [...result.terms, ...result.queryTerms];
+    const text = index.texts?.[result.id as number] ?? section[3];
+    const heading = section[2].length ? section[2][section[2].length - 1] : page[0];
+    flat.push({
+      pageUrl,
+      pageTitle: page[0],
+      pageTitleHtml: highlight(page[0], terms),
+      type: page[2],
+      category: page[5] || undefined,
+      hit: {
+        url: section[1] ? `${pageUrl}#${section[1]}` : pageUrl,
+        headings: section[2],
+        headingHtml: highlight(heading, terms),
+        textHtml: highlight(excerpt(text, terms, length), terms),
+        score: result.score,
+      },
+    });
+  }
+  return { query: q, total: found.length, groups: groupByPage(flat, request.maxHitsPerGroup) };
+}
+
+function accepts(file: SearchIndexFile, id: number, filter: SearchFilter | undefined, excludeDocs: boolean): boolean {
+  const section = file.sections[id];
+  if (!section) return false;
+  const page = file.pages[section[0]];
+  if (excludeDocs && page[2] === 'docs') return false;
+  if (!filter) return true;
+  if (filter.type && page[2] !== filter.type) return false;
+  if (filter.tags && filter.tags.length > 0 && !filter.tags.some((t) => page[4].includes(t))) return false;
+  return true;
+}
+
+/** The older docs version whose docs contain `pathname`, if any. */
+export function versionForPath(file: SearchIndexFile, pathname: string): IndexedVersion | undefined {
+  return file.versions.find((v) => pathname.startsWith(v.path));
+}
