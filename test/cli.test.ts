@@ -46,7 +46,7 @@ describe('protodocs CLI', () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.split('\n').filter((l) => /^content\//.test(l));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^content\/docs\/intro\.md:5:5  PD5001 .+  \(hint: .+\)$/);
+    expect(lines[0]).toMatch(/^content\/docs\/intro\.md:5:5 {2}PD5001 .+ {2}\(hint: .+\)$/);
     expect(r.stderr).toContain('3 errors, 0 warnings.');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

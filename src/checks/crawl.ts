@@ -276,8 +276,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
 
   const problems: Problem[] = [];
   const seen = new Set<string>();
+  // linkinator also crawls the body of a 404 answer (our 404.html); its links are not the linking page's problem.
+  const brokenPages = new Set(broken.map((r) => r.url));
   for (const result of broken) {
     const page = result.parent ?? '';
+    if (brokenPages.has(page)) continue;
     const key = `${page}\0${result.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -357,6 +360,8 @@ function toDiagnostics(problems: Problem[], options: CrawlOptions, shown: (url: 
     byTarget.set(p.target, list);
   }
   const out: Diagnostic[] = [];
+  // Pages that share a source (a docs index and its main doc) would report one mistake twice.
+  const reported = new Set<string>();
   for (const group of byTarget.values()) {
     group.sort((a, b) => a.page.localeCompare(b.page));
     const shared = group.length > SHARED_THRESHOLD;
@@ -374,6 +379,11 @@ function toDiagnostics(problems: Problem[], options: CrawlOptions, shown: (url: 
             break;
           }
         }
+      }
+      if (file) {
+        const key = `${file}:${position.line}:${position.column}\0${p.target}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
       }
       out.push({
         code: 'PD5003',

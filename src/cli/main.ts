@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { runBuild } from './build-command.ts';
+import { runCheck } from './check-command.ts';
+import { runServe } from './serve-command.ts';
 
 // The only module that reads process.env or calls process.exit: everything below it returns exit codes.
 
@@ -21,6 +23,33 @@ program
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
     process.exitCode = await runBuild({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+  });
+
+program
+  .command('serve')
+  .description('Build in memory, serve on http://127.0.0.1:3000/, rebuild on change and reload open tabs.')
+  .option('--root <dir>', 'site root (where site.config.ts is)', process.cwd())
+  .option('--port <number>', 'port to listen on (0 picks a free one)', '3000')
+  .option('--host <address>', 'address to listen on; anything but loopback exposes the site to the network', '127.0.0.1')
+  .option('--no-watch', 'serve the existing output folder as it is: no build, no watching, no reload')
+  .option('--out <dir>', 'output folder to serve with --no-watch')
+  .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
+  .option('--verbose', 'print stage timings of every build')
+  .action(async (opts: { root: string; port: string; host: string; watch: boolean; out?: string; baseUrl?: string; verbose?: boolean }) => {
+    process.exitCode = await runServe({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+  });
+
+program
+  .command('check')
+  .description('Build in memory and crawl the result: every link, asset and fragment must resolve.')
+  .option('--root <dir>', 'site root (where site.config.ts is)', process.cwd())
+  .option('--external', 'also check links to other sites')
+  .option('--format <format>', 'text, or json ({ ok, problems }) on stdout for CI', 'text')
+  .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
+  .option('--strict', 'treat warnings as errors')
+  .option('--verbose', 'print stage timings and stack traces of internal errors')
+  .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+    process.exitCode = await runCheck({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 
 try {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { Diagnostics, ProtodocsError, type ErrorCode } from '../errors/index.ts';
+import { ProtodocsError, type Diagnostics, type ErrorCode } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
 import { findKeyPosition } from './key-position.ts';
 import { configSchema, sidebarsSchema, type SidebarItemConfig, type SiteConfigData } from './schema.ts';

@@ -4,7 +4,7 @@ import type { MdxFlowExpression, MdxJsxFlowElement, MdxJsxTextElement, MdxTextEx
 import type { Paragraph } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
-import { ProtodocsError, toDiagnostic } from '../errors/index.ts';
+import { ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import { element, raw } from './hast-build.ts';
@@ -131,10 +131,18 @@ function renderComponent(
   }
 }
 
-function componentFailure(context: RenderContext, position: Position | undefined, name: string, error: unknown) {
+function componentFailure(
+  context: RenderContext,
+  position: Position | undefined,
+  name: string,
+  error: unknown,
+): Diagnostic {
   if (error instanceof ProtodocsError) {
     const diagnostic = toDiagnostic(error);
-    return diagnostic.line === undefined ? { ...diagnostic, file: context.file, ...startOf(position) } : diagnostic;
+    // An error about another file (the component's own source) keeps its position; otherwise it is this element's.
+    if (diagnostic.file && diagnostic.file !== context.file) return diagnostic;
+    const at = startOf(position) ?? { line: 1, column: 1 };
+    return { ...diagnostic, file: context.file, line: diagnostic.line ?? at.line, column: diagnostic.column ?? at.column };
   }
   const reason = error instanceof Error ? error.message : String(error);
   return markdownDiagnostic(

@@ -1,9 +1,8 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { AuthorEntry, BlogFile, ContentSet, InlineAuthor, TagEntry } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
-import type { ParsedMarkdown } from '../markdown/types.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
-import type { PostEntry, RouteEntry, RouteTable } from './types.ts';
+import type { ParsedSummary, PostEntry, RouteEntry, RouteTable } from './types.ts';
 
 function fieldPosition(file: BlogFile, key: string, value?: string): { line: number; column: number } {
   const lines = file.source.split('\n');
@@ -29,7 +28,7 @@ export interface BlogRoutes {
 
 export function buildBlogRoutes(
   config: SiteConfig,
-  files: { file: BlogFile; parsed: ParsedMarkdown }[],
+  files: { file: BlogFile; parsed: ParsedSummary }[],
   content: ContentSet,
   diagnostics: Diagnostics,
 ): BlogRoutes {

@@ -1,11 +1,10 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { BlogFile, ContentSet, DocFile, PageFile } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
-import type { ParsedMarkdown } from '../markdown/types.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
 import { buildBlogRoutes } from './blog.ts';
 import { buildDocsRoutes } from './docs.ts';
-import type { PageEntry, RouteEntry, RouteTable } from './types.ts';
+import type { PageEntry, ParsedSummary, RouteEntry, RouteTable } from './types.ts';
 
 function pageUrl(relPath: string): string {
   return normalizeRoutePath('/' + relPath.replace(/(^|\/)index$/, ''));
@@ -21,12 +20,12 @@ function slugPosition(source: string): { line: number; column: number } {
 export function buildRoutes(
   config: SiteConfig,
   content: ContentSet,
-  parsed: Map<string, ParsedMarkdown>,
+  parsed: Map<string, ParsedSummary>,
   diagnostics: Diagnostics,
 ): RouteTable {
-  const docFiles: { file: DocFile; parsed: ParsedMarkdown }[] = [];
-  const blogFiles: { file: BlogFile; parsed: ParsedMarkdown }[] = [];
-  const pageFiles: { file: PageFile; parsed: ParsedMarkdown }[] = [];
+  const docFiles: { file: DocFile; parsed: ParsedSummary }[] = [];
+  const blogFiles: { file: BlogFile; parsed: ParsedSummary }[] = [];
+  const pageFiles: { file: PageFile; parsed: ParsedSummary }[] = [];
   for (const file of content.files) {
     if (file.kind === 'page-module') continue;
     const p = parsed.get(file.file);

@@ -3,10 +3,9 @@ import path from 'node:path';
 import type { SidebarItemConfig, SiteConfig } from '../config/index.ts';
 import type { DocFile } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
-import type { ParsedMarkdown } from '../markdown/types.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
 import { flattenSidebar, normalizeSidebar } from './sidebars.ts';
-import type { DocEntry, RouteEntry, SidebarTreeItem, VersionInfo } from './types.ts';
+import type { DocEntry, ParsedSummary, RouteEntry, SidebarTreeItem, VersionInfo } from './types.ts';
 
 export interface DocsRoutes {
   docs: DocEntry[];
@@ -25,7 +24,7 @@ function versionBasePath(config: SiteConfig, index: number): string {
 
 export function buildDocsRoutes(
   config: SiteConfig,
-  files: { file: DocFile; parsed: ParsedMarkdown }[],
+  files: { file: DocFile; parsed: ParsedSummary }[],
   versionedSidebars: Map<string, unknown>,
   diagnostics: Diagnostics,
 ): DocsRoutes {

@@ -1,4 +1,4 @@
 export { buildRoutes } from './build-routes.ts';
-export { createLinkResolver, routePathOf, GENERATED_FILES } from './link-resolver.ts';
+export { createLinkResolver, linkIndexOf, routePathOf, GENERATED_FILES, type LinkIndex } from './link-resolver.ts';
 export { flattenSidebar } from './sidebars.ts';
 export type * from './types.ts';

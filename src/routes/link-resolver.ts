@@ -6,12 +6,31 @@ import type { RouteTable } from './types.ts';
 /** Files that are published but are not pages (feeds, sitemap), so links to them are valid. */
 export const GENERATED_FILES = ['/sitemap.xml', '/robots.txt', '/llms.txt', '/llms-full.txt'];
 
+/** What link resolution needs from the route table, as plain data: it crosses into worker threads. */
+export interface LinkIndex {
+  baseUrl: string;
+  /** Every route path and published file path. */
+  paths: string[];
+  /** [source file, route path] pairs. */
+  sources: [string, string][];
+}
+
+export function linkIndexOf(table: RouteTable, baseUrl: string, extraFiles: Iterable<string> = []): LinkIndex {
+  return {
+    baseUrl,
+    paths: [...table.byUrl.keys(), ...table.staticFiles.keys(), ...extraFiles, ...GENERATED_FILES],
+    sources: [...table.bySource],
+  };
+}
+
 /**
  * Resolves links written in a source file: relative `.md` paths become the target page's URL, site paths are
  * checked against the route table. Fragments are handled by the caller.
  */
-export function createLinkResolver(table: RouteTable, baseUrl: string, extraFiles: ReadonlySet<string>) {
-  const exists = (p: string) => table.byUrl.has(p) || table.staticFiles.has(p) || extraFiles.has(p) || GENERATED_FILES.includes(p);
+export function createLinkResolver(index: LinkIndex) {
+  const paths = new Set(index.paths);
+  const bySource = new Map(index.sources);
+  const { baseUrl } = index;
 
   return (fromFile: string, fromUrl: string): LinkResolver =>
     (href: string) => {
@@ -19,7 +38,7 @@ export function createLinkResolver(table: RouteTable, baseUrl: string, extraFile
       const [pathPart, query] = href.split('?');
       if (/\.mdx?$/.test(pathPart)) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), decodeURI(pathPart)));
-        const url = table.bySource.get(target);
+        const url = bySource.get(target);
         if (!url) {
           return { broken: true, hint: `no content file ${target}; link to an existing .md file by its relative path` };
         }
@@ -28,8 +47,7 @@ export function createLinkResolver(table: RouteTable, baseUrl: string, extraFile
       const sitePath = pathPart.startsWith('/')
         ? pathPart
         : path.posix.join(fromUrl.endsWith('/') ? fromUrl : path.posix.dirname(fromUrl) + '/', pathPart);
-      const candidates = [sitePath, normalizeRoutePath(sitePath)];
-      if (candidates.some(exists)) {
+      if (paths.has(sitePath) || paths.has(normalizeRoutePath(sitePath))) {
         return { url: withBase(baseUrl, sitePath) + (query ? `?${query}` : '') };
       }
       return { broken: true, hint: `there is no page at ${normalizeRoutePath(sitePath)}` };

@@ -1,10 +1,13 @@
 import type { AuthorEntry, BlogFile, DocFile, PageFile, PageModuleFile, TagEntry } from '../content/index.ts';
 import type { ParsedMarkdown } from '../markdown/types.ts';
+
+/** What routes need of a parsed file: everything but the syntax tree (which may live in a worker). */
+export type ParsedSummary = Omit<ParsedMarkdown, 'mdast'>;
 import type { RouteKind } from '../shared/index.ts';
 
 export interface DocEntry {
   file: DocFile;
-  parsed: ParsedMarkdown;
+  parsed: ParsedSummary;
   /** Id within its version: "api/receipts". */
   id: string;
   version: string;
@@ -23,7 +26,7 @@ export interface DocEntry {
 
 export interface PostEntry {
   file: BlogFile;
-  parsed: ParsedMarkdown;
+  parsed: ParsedSummary;
   slug: string;
   url: string;
   title: string;
@@ -36,7 +39,7 @@ export interface PostEntry {
 
 export interface PageEntry {
   file: PageFile;
-  parsed: ParsedMarkdown;
+  parsed: ParsedSummary;
   url: string;
   title: string;
   description?: string;

@@ -75,7 +75,8 @@ export function mountAskHandler(handler: WebHandler, options: MountOptions = {})
       const request = new Request(new URL(req.url ?? '/', `http://${host}`), {
         method,
         headers: toHeaders(req),
-        body: hasBody && body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : undefined,
+        // Copied into a plain ArrayBuffer: BodyInit does not accept a Buffer over a shared pool.
+        body: hasBody && body ? Uint8Array.from(body) : undefined,
         signal: controller.signal,
       });
       const response = await handler(request);

@@ -2,9 +2,10 @@
 // it lazily and queries it). Pure: no DOM, no Node APIs. Imports only the minisearch package and search-text.ts.
 
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
+import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './search-results.ts';
 import { excerpt, highlight, normalizeTerm, tokenize } from './search-text.ts';
 
-export type SearchPageType = 'docs' | 'blog' | 'page';
+export * from './search-results.ts';
 
 /** One page of an index file: `[title, url, type, docs version name ('' outside docs), tags, category ('' = none)]`. */
 export type IndexedPage = [title: string, url: string, type: SearchPageType, version: string, tags: string[], category: string];
@@ -18,13 +19,14 @@ export type IndexedSection = [page: number, anchor: string, headings: string[], 
 export const INDEX_FORMAT = 'protodocs-search/1';
 export const TEXTS_FORMAT = 'protodocs-search-texts/1';
 
-/** An older docs version with an index file of its own. */
+/** A docs version. Older versions have an index file of their own (`url`); the current one is in the main file. */
 export interface IndexedVersion {
   name: string;
   label: string;
-  /** Path prefix of its docs, with the base URL: "/docs/1.0/". */
+  /** Path prefix of its docs, with the base URL: "/docs/", "/docs/1.0/". */
   path: string;
-  url: string;
+  current: boolean;
+  url?: string;
 }
 
 /** The JSON file at `SearchData.indexUrl` (scope "main") and the per-version files it lists. */
@@ -39,7 +41,7 @@ export interface SearchIndexFile {
   sections: IndexedSection[];
   /** A few page titles offered as "Try searching for" queries. */
   suggestions: string[];
-  /** Only in the main file: older docs versions. */
+  /** Only in the main file: every docs version. */
   versions: IndexedVersion[];
   /** `MiniSearch#toJSON()`; document ids are section indexes. */
   index: AsPlainObject;
@@ -107,66 +109,6 @@ export interface LoadedSearchIndex {
 export function loadSearchIndex(file: SearchIndexFile, texts?: readonly string[]): LoadedSearchIndex {
   if (file.format !== INDEX_FORMAT) throw new Error(`Unknown search index format ${String(file.format)}`);
   return { file, mini: MiniSearch.loadJS<IndexDocument>(file.index, INDEX_OPTIONS), texts };
-}
-
-export interface SearchFilter {
-  type?: SearchPageType;
-  /** Docs tags: a section matches when its page has any of them. */
-  tags?: readonly string[];
-}
-
-/** One matching section. Every `*Html` field is escaped text with `<mark>` around the matches. */
-export interface SearchHit {
-  url: string;
-  /** Headings from below the page title down to the section; empty for the top of the page. */
-  headings: string[];
-  headingHtml: string;
-  textHtml: string;
-  score: number;
-}
-
-/** The hits of one page. */
-export interface SearchGroup {
-  url: string;
-  title: string;
-  titleHtml: string;
-  type?: SearchPageType;
-  category?: string;
-  hits: SearchHit[];
-}
-
-export interface SearchOutcome {
-  query: string;
-  /** Matching sections (before grouping and before any display limit). */
-  total: number;
-  groups: SearchGroup[];
-}
-
-/** A hit with its page, before grouping (the hosted backend produces these too). */
-export interface FlatHit {
-  pageUrl: string;
-  pageTitle: string;
-  pageTitleHtml: string;
-  type?: SearchPageType;
-  category?: string;
-  hit: SearchHit;
-}
-
-/**
- * Groups hits by page. Pages come in the order of their best hit (the input is sorted best first); inside a page the
- * hits keep that order, at most `maxHitsPerGroup` of them.
- */
-export function groupByPage(flat: readonly FlatHit[], maxHitsPerGroup = 5): SearchGroup[] {
-  const groups = new Map<string, SearchGroup>();
-  for (const item of flat) {
-    let group = groups.get(item.pageUrl);
-    if (!group) {
-      group = { url: item.pageUrl, title: item.pageTitle, titleHtml: item.pageTitleHtml, type: item.type, category: item.category, hits: [] };
-      groups.set(item.pageUrl, group);
-    }
-    if (group.hits.length < maxHitsPerGroup) group.hits.push(item.hit);
-  }
-  return [...groups.values()];
 }
 
 export interface SearchRequest {
@@ -255,7 +197,7 @@ function accepts(file: SearchIndexFile, id: number, filter: SearchFilter | undef
   return true;
 }
 
-/** The older docs version whose docs contain `pathname`, if any. */
-export function versionForPath(file: SearchIndexFile, pathname: string): IndexedVersion | undefined {
-  return file.versions.find((v) => pathname.startsWith(v.path));
+/** The older docs version (with an index file of its own) whose docs contain `pathname`, if any. */
+export function versionForPath(file: SearchIndexFile, pathname: string): (IndexedVersion & { url: string }) | undefined {
+  return file.versions.find((v): v is IndexedVersion & { url: string } => !v.current && v.url !== undefined && pathname.startsWith(v.path));
 }

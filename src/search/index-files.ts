@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import {
+  createMiniSearch,
+  INDEX_FORMAT,
+  TEXTS_FORMAT,
+  type IndexDocument,
+  type IndexedPage,
+  type IndexedSection,
+  type IndexedVersion,
+  type SearchIndexFile,
+  type SearchTextsFile,
+} from '../shared/search-engine.ts';
+import { shorten } from '../shared/search-text.ts';
+import { withBase } from '../shared/url.ts';
+import type { SearchRecord, SearchRecordVersion } from './types.ts';
+
+/** Folder of the index files in the output, relative to its root. */
+export const SEARCH_ASSETS_DIR = 'assets/search';
+
+/** Characters of each section's text stored in the index file, for the result preview before the full text loads. */
+export const STORED_TEXT_LENGTH = 100;
+
+/** How many page titles the "Try searching for" list offers. */
+const SUGGESTIONS = 4;
+
+export interface SearchIndexFiles {
+  /** Output path (relative to the output root) → JSON text. */
+  files: Map<string, string>;
+  /** URL of the main index file (with the base URL), for SiteChrome.search.indexUrl. */
+  indexUrl: string;
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}
+
+function slugOf(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'version';
+}
+
+/**
+ * Serialises the records into static, content-hashed files under assets/search/:
+ *
+ * - `index.<hash>.json` (the one `indexUrl` points at): the current docs version, the blog and the pages;
+ * - `index-<version>.<hash>.json`: one per older docs version (fetched only by readers of that version);
+ * - `texts-<scope>.<hash>.json`: the full section texts of each index, fetched only when excerpts are wanted.
+ *
+ * An index file holds the MiniSearch index (`toJSON`), a page table, a section table (page, anchor, heading path and
+ * the first STORED_TEXT_LENGTH characters) and the "Try searching for" titles. It is what a first query downloads.
+ */
+export function buildSearchIndexFiles(records: readonly SearchRecord[], options: { baseUrl: string }): SearchIndexFiles {
+  const files = new Map<string, string>();
+  const versions = new Map<string, SearchRecordVersion>();
+  for (const r of records) if (r.version && !versions.has(r.version.name)) versions.set(r.version.name, r.version);
+  const isMain = (r: SearchRecord) => r.type !== 'docs' || !r.version || r.version.current;
+  const language = records[0]?.language ?? 'en';
+
+  const put = (name: string, json: string): string => {
+    const rel = `${SEARCH_ASSETS_DIR}/${name}.${hashOf(json)}.json`;
+    files.set(rel, json);
+    return withBase(options.baseUrl, '/' + rel);
+  };
+
+  const indexedVersions: IndexedVersion[] = [];
+  for (const version of versions.values()) {
+    const entry: IndexedVersion = { name: version.name, label: version.label, path: version.path, current: version.current };
+    if (!version.current) {
+      const own = records.filter((r) => r.type === 'docs' && r.version?.name === version.name);
+      entry.url = put(`index-${slugOf(version.name)}`, serialiseIndex(own, version.name, language, [], [], (n, j) => put(n, j)));
+    }
+    indexedVersions.push(entry);
+  }
+  const main = records.filter(isMain);
+  const json = serialiseIndex(main, 'main', language, suggestionsFor(main), indexedVersions, (n, j) => put(n, j));
+  const indexUrl = put('index', json);
+  return { files, indexUrl };
+}
+
+/** Top-level docs first (fewest path segments, in route order), then the rest: their titles are good first queries. */
+function suggestionsFor(records: readonly SearchRecord[]): string[] {
+  const pages = new Map<string, { title: string; depth: number; order: number; docs: boolean }>();
+  for (const r of records) {
+    if (!pages.has(r.pageUrl)) {
+      pages.set(r.pageUrl, { title: r.title, depth: r.pageUrl.split('/').filter(Boolean).length, order: pages.size, docs: r.type === 'docs' });
+    }
+  }
+  const titles = [...pages.values()]
+    .sort((a, b) => Number(b.docs) - Number(a.docs) || a.depth - b.depth || a.order - b.order)
+    .map((p) => p.title);
+  return [...new Set(titles)].slice(0, SUGGESTIONS);
+}
+
+function serialiseIndex(
+  records: readonly SearchRecord[],
+  scope: string,
+  language: string,
+  suggestions: string[],
+  versions: IndexedVersion[],
+  put: (name: string, json: string) => string,
+): string {
+  const pages: IndexedPage[] = [];
+  const pageIndex = new Map<string, number>();
+  const sections: IndexedSection[] = [];
+  const documents: IndexDocument[] = [];
+  for (const r of records) {
+    let p = pageIndex.get(r.pageUrl);
+    if (p === undefined) {
+      p = pages.length;
+      pageIndex.set(r.pageUrl, p);
+      pages.push([r.title, r.pageUrl, r.type, r.type === 'docs' ? r.version?.name ?? '' : '', r.tags, r.category ?? '']);
+    }
+    const id = sections.length;
+    sections.push([p, r.anchor ?? '', r.hierarchy, shorten(r.text, STORED_TEXT_LENGTH)]);
+    documents.push({ id, title: r.title, headings: r.hierarchy.join(' '), text: r.text, tags: r.tags.join(' ') });
+  }
+  const texts: SearchTextsFile = { format: TEXTS_FORMAT, texts: records.map((r) => r.text) };
+  const textsUrl = put(`texts-${scope === 'main' ? 'main' : slugOf(scope)}`, JSON.stringify(texts));
+  const file: SearchIndexFile = {
+    format: INDEX_FORMAT,
+    scope,
+    language,
+    textsUrl,
+    pages,
+    sections,
+    suggestions,
+    versions,
+    index: createMiniSearch(documents).toJSON(),
+  };
+  return JSON.stringify(file);
+}
+
+/**
+ * The records back from built index files (for the ask handler and the hosted-search export). `read` returns a
+ * file's text by its output path (relative to the output root), or undefined. Reads every `index*.json` under
+ * assets/search/ among `paths` and the texts file each one names.
+ */
+export function recordsFromIndexFiles(paths: Iterable<string>, read: (rel: string) => string | undefined): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  const indexPaths = [...paths].filter((p) => p.startsWith(`${SEARCH_ASSETS_DIR}/index`) && p.endsWith('.json')).sort();
+  const parsed = indexPaths.map((p) => JSON.parse(read(p) ?? 'null') as SearchIndexFile | null).filter((f) => f?.format === INDEX_FORMAT) as SearchIndexFile[];
+  const allVersions = parsed.flatMap((f) => f.versions);
+  const versionOf = new Map(allVersions.map((v) => [v.name, { name: v.name, label: v.label, path: v.path, current: v.current }]));
+  for (const file of parsed) {
+    // The URL carries the base URL; the file sits in the same folder whatever the base.
+    const textsJson = read(`${SEARCH_ASSETS_DIR}/${file.textsUrl.split('/').pop()}`);
+    const texts = textsJson ? (JSON.parse(textsJson) as SearchTextsFile).texts : [];
+    file.sections.forEach(([p, anchor, hierarchy, short], i) => {
+      const [title, pageUrl, type, version, tags, category] = file.pages[p];
+      const v = version ? versionOf.get(version) : undefined;
+      records.push({
+        url: anchor ? `${pageUrl}#${anchor}` : pageUrl,
+        pageUrl,
+        ...(anchor ? { anchor } : {}),
+        title,
+        hierarchy,
+        text: texts[i] ?? short,
+        type,
+        ...(v ? { version: v } : {}),
+        tags,
+        language: file.language,
+        ...(category ? { category } : {}),
+      });
+    });
+  }
+  return records;
+}

@@ -1,0 +1,16 @@
+// Search stage: section records from the rendered markdown, the static index files the browser loads, the AI question
+// handler, and the export for hosted search services.
+export type { SearchRecord, SearchRecordVersion } from './types.ts';
+export { buildSearchRecords, type SearchRecordsInput } from './records.ts';
+export { buildSearchIndexFiles, recordsFromIndexFiles, SEARCH_ASSETS_DIR, STORED_TEXT_LENGTH, type SearchIndexFiles } from './index-files.ts';
+export { loadSearchRecords } from './load.ts';
+export {
+  createAskHandler,
+  DEFAULT_ASK_TIMEOUT_MS,
+  DEFAULT_MAX_QUESTION_LENGTH,
+  EXTRACTIVE_NOTICE,
+  NOTHING_FOUND,
+  type AskHandlerOptions,
+  type AskLlmOptions,
+} from './ask.ts';
+export { toHostedRecords, type HostedRecord } from './hosted-export.ts';

@@ -1,0 +1,88 @@
+import type { DocumentHtml, Section } from '../markdown/types.ts';
+import type { RouteTable } from '../routes/index.ts';
+import { withBase } from '../shared/url.ts';
+import type { SearchRecord, SearchRecordVersion } from './types.ts';
+
+export interface SearchRecordsInput {
+  table: RouteTable;
+  /** Rendered markdown by source file (relative to the site root). */
+  html: ReadonlyMap<string, DocumentHtml>;
+  baseUrl: string;
+  language: string;
+}
+
+type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'>;
+
+/**
+ * One record per heading section of every doc, blog post and markdown page, in route-table order. Page modules
+ * (React pages) have no sections and are not indexed.
+ */
+export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
+  const { table, html, baseUrl, language } = input;
+  const records: SearchRecord[] = [];
+  const versions = new Map<string, SearchRecordVersion>(
+    table.versions.map((v) => [v.name, { name: v.name, label: v.label, path: withBase(baseUrl, v.basePath), current: v.current }]),
+  );
+  for (const doc of table.docs) {
+    const sections = html.get(doc.file.file)?.sections;
+    if (!sections) continue;
+    const category = doc.breadcrumbs[0]?.label;
+    addPage(records, sections, {
+      pageUrl: withBase(baseUrl, doc.url),
+      title: doc.title,
+      type: 'docs',
+      version: versions.get(doc.version),
+      tags: [...doc.tags],
+      language,
+      ...(category ? { category } : {}),
+    });
+  }
+  for (const post of table.posts) {
+    const sections = html.get(post.file.file)?.sections;
+    if (!sections) continue;
+    addPage(records, sections, {
+      pageUrl: withBase(baseUrl, post.url),
+      title: post.title,
+      type: 'blog',
+      tags: post.tags.map((t) => t.label),
+      language,
+      category: 'Blog',
+    });
+  }
+  for (const page of table.pages) {
+    const sections = html.get(page.file.file)?.sections;
+    if (!sections) continue;
+    addPage(records, sections, { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language });
+  }
+  return records;
+}
+
+function addPage(records: SearchRecord[], sections: readonly Section[], page: PageInfo): void {
+  const path: { depth: number; text: string }[] = [];
+  const start = records.length;
+  for (const section of sections) {
+    // The text before the first heading and an h1 are the top of the page: the page title stands for them.
+    const top = section.depth <= 1;
+    if (!top) {
+      while (path.length && path[path.length - 1].depth >= section.depth) path.pop();
+      path.push({ depth: section.depth, text: section.heading });
+    }
+    const anchor = top ? undefined : section.id;
+    const hierarchy = top ? [] : path.map((p) => p.text);
+    const previous = records.length > start ? records[records.length - 1] : undefined;
+    // An intro paragraph followed by an h1: one record for the top of the page.
+    if (top && previous && previous.hierarchy.length === 0 && previous.pageUrl === page.pageUrl) {
+      previous.text = [previous.text, section.text].filter(Boolean).join(' ');
+      continue;
+    }
+    records.push({
+      ...page,
+      url: anchor ? `${page.pageUrl}#${anchor}` : page.pageUrl,
+      ...(anchor ? { anchor } : {}),
+      hierarchy,
+      text: section.text,
+    });
+  }
+  // A page with no text at all can still be found by its title.
+  if (records.length === start) records.push({ ...page, url: page.pageUrl, hierarchy: [], text: '' });
+}

@@ -1,0 +1,96 @@
+// The browser-test environment: builds test/fixtures/e2e-site with the real build(), serves the outputs with the
+// static server of test/e2e/server.ts and launches one Chromium (Debian's; never downloaded). The global setup
+// (global-setup.ts) starts it once per run and hands its description to the test files.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { build } from '../../src/build/index.ts';
+import { serveStatic, type StaticServer } from './server.ts';
+
+export const FIXTURE_ROOT = fileURLToPath(new URL('../fixtures/e2e-site/', import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Served {
+  /** Site root URL, ending with "/" (includes the base URL). */
+  url: string;
+  /** The build output folder. */
+  dir: string;
+}
+
+/** JSON-serialisable description handed from the global setup to the test files. */
+export interface E2EEnv {
+  wsEndpoint: string;
+  /** Production build (minified, React production build), base URL "/". */
+  prod: Served;
+  /** Development build (React development build, which reports hydration mismatches), base URL "/sub/". */
+  dev: Served;
+  /** The development build served at "/" although it was built for "/sub/": the wrong-base-URL case. */
+  wrongBase: Served;
+}
+
+export interface RunningEnv {
+  env: E2EEnv;
+  close(): Promise<void>;
+}
+
+async function buildFixture(outDir: string, options: { minify: boolean; baseUrl: string }): Promise<void> {
+  const result = await build({ root: FIXTURE_ROOT, outDir, write: true, minify: options.minify, baseUrl: options.baseUrl });
+  if (!result.ok) {
+    const problems = result.diagnostics.map((d) => `${d.file ?? ''}:${d.line ?? ''} ${d.code} ${d.message}`).join('\n');
+    throw new Error(`The e2e fixture site did not build:\n${problems}`);
+  }
+}
+
+export async function startEnv(): Promise<RunningEnv> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'protodocs-e2e-'));
+  const prodDir = path.join(tmp, 'prod');
+  const devDir = path.join(tmp, 'dev');
+  const servers: StaticServer[] = [];
+  let browser: BrowserServer | undefined;
+  const close = async () => {
+    await Promise.allSettled([browser?.close(), ...servers.map((s) => s.close())]);
+    await rm(tmp, { recursive: true, force: true });
+  };
+  try {
+    const launching = chromium
+      .launchServer({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      .then((server) => (browser = server));
+    launching.catch(() => {});
+    // The builds share the module cache; run them one after the other.
+    await buildFixture(prodDir, { minify: true, baseUrl: '/' });
+    await buildFixture(devDir, { minify: false, baseUrl: '/sub/' });
+    const beacons: unknown[] = [];
+    const record = { onBeacon: (body: unknown) => beacons.push(body), beacons: () => beacons };
+    const prod = await serveStatic({ root: prodDir, ...record });
+    servers.push(prod);
+    const dev = await serveStatic({ root: devDir, mount: '/sub/', ...record });
+    servers.push(dev);
+    const wrong = await serveStatic({ root: devDir, ...record });
+    servers.push(wrong);
+    const launched = await launching;
+    return {
+      env: {
+        wsEndpoint: launched.wsEndpoint(),
+        prod: { url: prod.url, dir: prodDir },
+        dev: { url: dev.url, dir: devDir },
+        wrongBase: { url: wrong.url, dir: devDir },
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

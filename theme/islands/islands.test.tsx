@@ -1,0 +1,117 @@
+import { load } from 'cheerio';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { renderBody } from '../index.tsx';
+import { docRoute, makeSite } from '../testing/fixtures.ts';
+import AnnouncementBar from './AnnouncementBar.tsx';
+import ColorModeToggle, { colorModeLabel } from './ColorModeToggle.tsx';
+import LocaleMenu from './LocaleMenu.tsx';
+import NavbarMenu from './NavbarMenu.tsx';
+import SearchModal from './SearchModal.tsx';
+import SearchPage from './SearchPage.tsx';
+import VersionMenu from './VersionMenu.tsx';
+import { islandNames, islands } from './registry.ts';
+
+describe('registry', () => {
+  it('names every island after its file', () => {
+    expect(islandNames.sort()).toEqual(
+      ['AnnouncementBar', 'ColorModeToggle', 'LocaleMenu', 'NavbarMenu', 'SearchModal', 'SearchPage', 'VersionMenu'].sort(),
+    );
+    expect(islands.NavbarMenu).toBe(NavbarMenu);
+  });
+});
+
+describe('ColorModeToggle', () => {
+  it('says which mode is active and which comes next', () => {
+    expect(colorModeLabel('light')).toBe('Switch between dark and light mode (currently light mode; next: dark mode)');
+    expect(colorModeLabel('dark')).toContain('(currently dark mode; next: system mode)');
+    expect(colorModeLabel('system')).toContain('(currently system mode; next: light mode)');
+  });
+
+  it('server-renders the default choice without touching window', () => {
+    const $ = load(renderToString(<ColorModeToggle storageKeySuffix="" defaultMode="dark" respectPrefersColorScheme={false} />));
+    expect($('button').attr('aria-label')).toBe(colorModeLabel('dark'));
+    expect($('button svg')).toHaveLength(3);
+    const $$ = load(renderToString(<ColorModeToggle storageKeySuffix="" defaultMode="light" respectPrefersColorScheme />));
+    expect($$('button').attr('aria-label')).toBe(colorModeLabel('system'));
+  });
+});
+
+describe('AnnouncementBar', () => {
+  it('renders the content and a Close button when closable', () => {
+    const $ = load(renderToString(<AnnouncementBar id="a" content="<b>Hi</b>" closable storageKeySuffix="" />));
+    expect($('.announcement-bar__content b').text()).toBe('Hi');
+    expect($('button').attr('aria-label')).toBe('Close');
+    const $$ = load(renderToString(<AnnouncementBar id="a" content="Hi" closable={false} storageKeySuffix="" />));
+    expect($$('button')).toHaveLength(0);
+  });
+});
+
+describe('NavbarMenu', () => {
+  it('server-renders a <details> menu with the primary and secondary menus', () => {
+    const props = {
+      title: 'IAIndex',
+      homeHref: '/',
+      items: [
+        { label: 'Documentation', href: '/docs/intro/', active: true },
+        { label: 'GitHub', href: 'https://github.com/x/y', external: true },
+      ],
+      versions: makeSite().versions,
+      locales: makeSite().locales,
+      storageKeySuffix: '',
+      secondary: { title: 'Documentation', label: 'Docs sidebar', nodes: docRoute().sidebar },
+    };
+    const $ = load(renderToString(<NavbarMenu {...props} />));
+    expect($('details > summary').attr('aria-label')).toBe('Toggle navigation bar');
+    expect($('.navbar-sidebar__menu').first().find('.menu__link').map((_, el) => $(el).text()).get()).toEqual([
+      'Documentation',
+      'GitHub',
+      'v1.0.0',
+      'English',
+    ]);
+    expect($('a[href="https://github.com/x/y"]').attr('rel')).toBe('noopener noreferrer');
+    expect($('.navbar-sidebar__menu--secondary').text()).toContain('Quick Start');
+  });
+
+  it('gets the current docs sidebar as its secondary menu from renderBody', () => {
+    const $ = load(renderToString(renderBody(docRoute())));
+    const props = JSON.parse($('[data-pd-island="NavbarMenu"]').attr('data-pd-props')!);
+    expect(props.secondary.title).toBe('Documentation');
+    expect(props.secondary.nodes).toHaveLength(docRoute().sidebar.length);
+    expect(props.items.map((i: { label: string }) => i.label)).toEqual(['Documentation', 'Protocol', 'SDKs', 'Plugins', 'Blog', 'GitHub']);
+  });
+});
+
+describe('VersionMenu and LocaleMenu', () => {
+  it('lists versions in a <details> dropdown that works without JavaScript', () => {
+    const versions = [
+      { name: 'current', label: 'v1.0.0', href: '/docs/intro/', current: true },
+      { name: '0.9', label: 'v0.9', href: '/docs/0.9/intro/', current: false },
+    ];
+    const $ = load(renderToString(<VersionMenu versions={versions} storageKeySuffix="" />));
+    expect($('details summary').text()).toContain('v1.0.0');
+    expect($('details a').map((_, el) => $(el).attr('href')).get()).toEqual(['/docs/intro/', '/docs/0.9/intro/']);
+    expect($('a[aria-current="true"]').text()).toBe('v1.0.0');
+  });
+
+  it('lists locales', () => {
+    const $ = load(renderToString(<LocaleMenu locales={makeSite().locales} />));
+    expect($('details a').attr('hreflang')).toBe('en');
+    expect($('details a').text()).toBe('English');
+  });
+});
+
+describe('SearchModal and SearchPage (placeholders)', () => {
+  it('renders the navbar search as a link to the search page with the Ctrl K hint', () => {
+    const $ = load(renderToString(<SearchModal baseUrl="/docs-site/" search={{ language: 'en', docsTags: [] }} />));
+    expect($('a').attr('href')).toBe('/docs-site/search');
+    expect($('kbd').map((_, el) => $(el).text()).get()).toEqual(['Ctrl', 'K']);
+  });
+
+  it('renders the search form', () => {
+    const $ = load(renderToString(<SearchPage baseUrl="/" docsTags={[]} search={{ language: 'en', docsTags: [] }} />));
+    expect($('form').attr('action')).toBe('/search');
+    expect($('input[name="q"]')).toHaveLength(1);
+    expect($('fieldset')).toHaveLength(0);
+  });
+});

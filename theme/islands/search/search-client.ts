@@ -1,0 +1,113 @@
+// Browser side of search: one backend interface over the local index (lazily fetched, with the engine loaded as a
+// separate chunk) and the hosted service. Used by the SearchModal and SearchPage islands.
+
+import type { LoadedSearchIndex, SearchIndexFile, SearchTextsFile } from '../../../src/shared/search-engine.ts';
+import { hostedSearch } from '../../../src/shared/search-hosted.ts';
+import type { SearchFilter, SearchOutcome } from '../../../src/shared/search-results.ts';
+import type { SearchData } from '../../../src/shared/types.ts';
+
+export interface QueryOptions {
+  filter?: SearchFilter;
+  maxGroups?: number;
+  maxHitsPerGroup?: number;
+  excerptLength?: number;
+  /** Hosted: how many hits to ask for. */
+  hitsPerPage?: number;
+  signal?: AbortSignal;
+}
+
+export interface SearchBackend {
+  kind: 'local' | 'hosted';
+  /** Starts loading what the first query needs (the local index); safe to call often. */
+  prefetch(): void;
+  query(q: string, options?: QueryOptions): Promise<SearchOutcome>;
+  /** Page titles for "Try searching for". */
+  suggestions(): Promise<string[]>;
+  /** Local only: loads the full section texts so excerpts show the match in context. */
+  loadTexts(): Promise<void>;
+}
+
+// One cache per page for the whole browser session of that page: the modal and the search page share a fetched index
+// (both islands load this module from the same shared chunk). Failed loads are dropped so a later attempt retries.
+const cache = new Map<string, Promise<unknown>>();
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let p = cache.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = load();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const engine = () => cached('engine', () => import('../../../src/shared/search-engine.ts'));
+const indexFile = (url: string) => cached(`file:${url}`, () => fetchJson<SearchIndexFile>(url));
+
+/** The loaded indexes for the current page: the main one, plus an older docs version's when the reader is in it. */
+function localIndexes(indexUrl: string, pathname: string): Promise<{ indexes: LoadedSearchIndex[]; activeVersion?: string }> {
+  return cached(`indexes:${indexUrl}:${pathname}`, async () => {
+    const [mod, main] = await Promise.all([engine(), indexFile(indexUrl)]);
+    const version = mod.versionForPath(main, pathname);
+    const loadedMain = await cached(`loaded:${indexUrl}`, async () => mod.loadSearchIndex(main));
+    if (!version) return { indexes: [loadedMain] };
+    const file = await indexFile(version.url);
+    const loaded = await cached(`loaded:${version.url}`, async () => mod.loadSearchIndex(file));
+    return { indexes: [loadedMain, loaded], activeVersion: version.name };
+  });
+}
+
+function localBackend(indexUrl: string): SearchBackend {
+  const load = () => localIndexes(indexUrl, window.location.pathname);
+  return {
+    kind: 'local',
+    prefetch: () => void load().catch(() => {}),
+    async query(q, options = {}) {
+      const [{ indexes, activeVersion }, mod] = await Promise.all([load(), engine()]);
+      return mod.searchIndexes(indexes, q, { ...options, activeVersion });
+    },
+    async suggestions() {
+      return (await indexFile(indexUrl)).suggestions;
+    },
+    async loadTexts() {
+      const { indexes } = await load();
+      await Promise.all(
+        indexes.map(async (index) => {
+          if (index.texts) return;
+          const texts = await cached(`texts:${index.file.textsUrl}`, () => fetchJson<SearchTextsFile>(index.file.textsUrl));
+          index.texts = texts.texts;
+        }),
+      );
+    },
+  };
+}
+
+function hostedBackend(search: SearchData): SearchBackend {
+  const hosted = search.hosted!;
+  return {
+    kind: 'hosted',
+    prefetch: () => {},
+    query: (q, options = {}) =>
+      hostedSearch(
+        hosted,
+        { query: q, language: search.language, docsTags: search.docsTags, hitsPerPage: options.hitsPerPage },
+        { signal: options.signal, filter: options.filter, maxHitsPerGroup: options.maxHitsPerGroup },
+      ),
+    // The hosted service has no "popular pages"; the local index file (when built) names a few good first queries.
+    suggestions: async () => (search.indexUrl ? (await indexFile(search.indexUrl)).suggestions : []),
+    loadTexts: async () => {},
+  };
+}
+
+/** The backend for the site's search settings, or undefined when search is unavailable (no index, no service). */
+export function searchBackend(search: SearchData): SearchBackend | undefined {
+  if (search.hosted) return hostedBackend(search);
+  if (search.indexUrl) return localBackend(search.indexUrl);
+  return undefined;
+}
