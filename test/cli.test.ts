@@ -51,24 +51,28 @@ describe('protodocs CLI', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('a failed build leaves the previous output byte for byte', () => {
+  it('a failed build of the real site leaves the previous output byte for byte', () => {
     const site = path.join(temp, 'site');
-    cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true });
+    cpSync(path.join(repo, 'content'), path.join(site, 'content'), { recursive: true });
+    cpSync(path.join(repo, 'site.config.ts'), path.join(site, 'site.config.ts'));
     const ok = run(['build', '--root', site]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^Built \d+ pages in [\d.]+ s → /);
     const before = snapshotDir(path.join(site, 'build'));
     expect(before.has('docs/intro/index.html')).toBe(true);
 
-    const intro = path.join(site, 'content/docs/intro.md');
-    writeFileSync(intro, readFileSync(intro, 'utf8').replace('./guides/setup.md#install-it', './guides/nope.md'));
+    const quickstart = path.join(site, 'content/docs/quickstart.md');
+    const source = readFileSync(quickstart, 'utf8');
+    const broken = source.replace(/\]\(\.\/publishers\/([a-z-]+)\.md/, '](./publishers/$1-gone.md');
+    expect(broken).not.toBe(source);
+    writeFileSync(quickstart, broken);
     const failed = run(['build', '--root', site]);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('content/docs/intro.md:');
-    expect(failed.stderr).toContain('PD5001');
+    expect(failed.stderr).toMatch(/^content\/docs\/quickstart\.md:\d+:\d+ {2}PD5001 /m);
+    expect(failed.stderr).toContain('Build failed; previous output left untouched.');
     expect(snapshotDir(path.join(site, 'build'))).toEqual(before);
     expect(readdirSync(site).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
-  });
+  }, 60_000);
 
   it('--out and --base-url change where and under which path the site is written', () => {
     const out = path.join(temp, 'out-base');

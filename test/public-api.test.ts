@@ -7,6 +7,7 @@ describe('public API', () => {
       [
         "defineConfig",
         "defineSidebars",
+        "withBase",
       ]
     `);
   });

@@ -325,6 +325,7 @@ function connectEvents(port: number) {
   const events: SseEvent[] = [];
   const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
   let buffer = '';
+  let cursor = 0;
   const request = http.get({ host: '127.0.0.1', port, path: '/__protodocs/events' }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -338,11 +339,11 @@ function connectEvents(port: number) {
         if (!event || !data) continue;
         const parsed = { event, data: JSON.parse(data) } as SseEvent;
         events.push(parsed);
-        for (const w of [...waiters]) {
-          if (w.match(parsed)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(parsed);
-          }
+        const waiter = waiters[0];
+        if (waiter?.match(parsed)) {
+          waiters.shift();
+          cursor = events.length;
+          waiter.resolve(parsed);
         }
       }
     });
@@ -350,7 +351,14 @@ function connectEvents(port: number) {
   request.on('error', () => {});
   return {
     events,
+    /** The first event after the previous match that satisfies `match`, whether it already arrived or not. */
     next(match: (e: SseEvent) => boolean, timeoutMs = 30_000): Promise<SseEvent> {
+      const index = events.findIndex((e, i) => i >= cursor && match(e));
+      if (index >= 0) {
+        cursor = index + 1;
+        return Promise.resolve(events[index]);
+      }
+      cursor = events.length;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no matching event; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
         waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });

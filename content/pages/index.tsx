@@ -1,5 +1,4 @@
-import type { PageModuleProps } from '../../src/shared/types.ts';
-import { withBase } from '../../src/shared/url.ts';
+import { withBase, type PageModuleProps } from 'protodocs';
 
 // The home page of the IAIndex site. Styles: theme/styles/home.css.
 

@@ -24,6 +24,7 @@ interface Island {
   /** Interactions that arrived before hydration, replayed once it is done. */
   replays: (() => void)[];
   spinner?: HTMLElement;
+  spinnerTimer?: ReturnType<typeof setTimeout>;
   errorBox?: PageErrorBox;
 }
 
@@ -126,6 +127,8 @@ export function createIslands(options: IslandsOptions): Islands {
   };
 
   const clearSpinner = (island: Island) => {
+    clearTimeout(island.spinnerTimer);
+    island.spinnerTimer = undefined;
     island.spinner?.remove();
     island.spinner = undefined;
     island.el.removeAttribute('aria-busy');
@@ -158,18 +161,22 @@ export function createIslands(options: IslandsOptions): Islands {
     if (replays.length > 0) setTimeout(() => replays.forEach((replay) => replay()), REPLAY_DELAY_MS);
   };
 
+  /** The reader is waiting for this widget: show a spinner if it takes a while. */
+  const awaited = (island: Island) => {
+    if (island.spinnerTimer !== undefined || island.spinner) return;
+    island.spinnerTimer = setTimeout(() => {
+      if (island.state !== 'loading' || island.errorBox || !islands.has(island.el)) return;
+      island.spinner = createSpinner(`Loading ${island.name}`);
+      island.el.setAttribute('aria-busy', 'true');
+      island.el.after(island.spinner);
+    }, SPINNER_DELAY_MS);
+  };
+
   function hydrate(island: Island, interactive: boolean): Promise<void> {
     if (island.state === 'hydrated') return Promise.resolve();
+    if (interactive) awaited(island);
     if (island.state === 'loading' && island.loading) return island.loading;
     setState(island, 'loading');
-    const spinnerTimer = interactive
-      ? setTimeout(() => {
-          if (island.state !== 'loading' || island.errorBox) return;
-          island.spinner = createSpinner(`Loading ${island.name}`);
-          island.el.setAttribute('aria-busy', 'true');
-          island.el.after(island.spinner);
-        }, SPINNER_DELAY_MS)
-      : undefined;
     island.loading = Promise.all([loadRuntime(), loadChunk(island.name)])
       .then(
         ([rt, mod]) =>
@@ -189,7 +196,6 @@ export function createIslands(options: IslandsOptions): Islands {
       )
       .catch((error: unknown) => fail(island, error))
       .finally(() => {
-        clearTimeout(spinnerTimer);
         clearSpinner(island);
         island.loading = undefined;
       });

@@ -1,7 +1,8 @@
 import { build, type Message } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
 import { ProtodocsError, type ErrorCode } from '../errors/index.ts';
 
 export interface ImportedModule {
@@ -11,6 +12,13 @@ export interface ImportedModule {
 }
 
 const requireFromHere = createRequire(import.meta.url);
+
+/** src/index.ts of this protodocs package (shipped with it): small and free of Node-only imports. */
+const PUBLIC_API = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'src', 'index.ts'))) dir = path.dirname(dir);
+  return path.join(dir, 'src', 'index.ts');
+})();
 
 /** React must be the very copy protodocs renders with, or hooks in page modules break. */
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
@@ -38,11 +46,8 @@ export async function importTs(file: string, root: string, errorCode: ErrorCode)
         {
           name: 'protodocs-virtual',
           setup(b) {
-            b.onResolve({ filter: /^protodocs$/ }, () => ({ path: 'protodocs', namespace: 'protodocs-virtual' }));
-            b.onLoad({ filter: /.*/, namespace: 'protodocs-virtual' }, () => ({
-              contents: 'export const defineConfig = (c) => c; export const defineSidebars = (s) => s;',
-              loader: 'js',
-            }));
+            // The site's own copy of protodocs is this one: its public API is bundled into the module.
+            b.onResolve({ filter: /^protodocs$/ }, () => ({ path: PUBLIC_API }));
             b.onResolve({ filter: SHARED_PACKAGES }, (args) => ({
               path: pathToFileURL(requireFromHere.resolve(args.path)).href,
               external: true,
@@ -60,12 +65,11 @@ export async function importTs(file: string, root: string, errorCode: ErrorCode)
       file: loc?.file ? path.relative(root, path.resolve(root, loc.file)) : path.relative(root, file),
       line: loc?.line,
       column: loc ? loc.column + 1 : undefined,
-      hint: 'fix the TypeScript syntax error shown here',
+      hint: 'fix the problem at this position (syntax, or an import that does not resolve)',
     });
   }
   const code = result.outputFiles[0].text;
   const deps = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.startsWith('protodocs-virtual:'))
     .map((p) => path.resolve(root, p));
   try {
     const exports = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
