@@ -78,8 +78,11 @@ describe('the IAIndex site', () => {
       const body = $('main').text();
       expect(body, file).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|placeholder/i);
       $('main article h2, main article h3').each((_, heading) => {
+        // Empty: the next element is a heading of the same or a higher level (a subsection is content).
+        const level = Number($(heading).prop('tagName')!.slice(1));
         const next = $(heading).next();
-        const empty = next.length === 0 || /^h[1-3]$/i.test(next.prop('tagName') ?? '');
+        const nextLevel = /^H([1-6])$/.exec(next.prop('tagName') ?? '')?.[1];
+        const empty = next.length === 0 || (nextLevel !== undefined && Number(nextLevel) <= level);
         expect(empty, `${file}: empty section "${$(heading).text()}"`).toBe(false);
       });
     }

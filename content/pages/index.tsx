@@ -61,6 +61,11 @@ function FeatureIcon({ name }: { name: Feature['icon'] }) {
   );
 }
 
+/** Page title and meta description (the title renders as "… | IAIndex"). */
+export const title = 'Transparent AI-training attribution';
+export const description =
+  'IAIndex lets publishers see which AI systems use their content, through signed receipts and attestations anyone can verify.';
+
 export default function Home({ site }: PageModuleProps) {
   const href = (path: string) => withBase(site.baseUrl, path);
   return (

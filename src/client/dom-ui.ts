@@ -12,7 +12,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return el;
 }
 
-const PRIMARY = 'var(--pd-color-primary, var(--ifm-color-primary, #2e8555))';
+const PRIMARY = 'var(--pd-c-primary, #4338ca)';
 
 /** A bar at the top of the viewport; `start()` shows it, `done()` completes and removes it. */
 export interface ProgressBar {
@@ -108,16 +108,16 @@ export function createPageErrorBox(message: string, onRetry: () => void): PageEr
     gap: '0.25em 0.5em',
     margin: '0.25em',
     padding: '0.25em 0.5em',
-    border: '1px solid #e13238',
+    border: '1px solid var(--pd-adm-danger-border, #dc2626)',
     borderRadius: '6px',
-    background: '#ffebec',
-    color: '#4b1113',
+    background: 'var(--pd-adm-danger-bg, #fef1f1)',
+    color: 'var(--pd-c-text, #1a1d23)',
     fontSize: '0.8rem',
     lineHeight: '1.4',
     maxWidth: '100%',
   });
   box.setAttribute('role', 'alert');
-  const title = element('strong', 'pd-page-error__title');
+  const title = element('strong', 'pd-page-error__title', { color: 'var(--pd-adm-danger-title, #991b1b)' });
   title.textContent = 'Page Error';
   const text = element('span', 'pd-page-error__message');
   const retry = element('button', 'pd-page-error__retry', {

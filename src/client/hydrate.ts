@@ -62,13 +62,13 @@ function CrashFallback({ error, onReset }: { error: Error; onReset: () => void }
       style: {
         margin: '0.5rem 0',
         padding: '0.75rem 1rem',
-        border: '1px solid #e13238',
+        border: '1px solid var(--pd-adm-danger-border, #dc2626)',
         borderRadius: '6px',
-        background: '#ffebec',
-        color: '#4b1113',
+        background: 'var(--pd-adm-danger-bg, #fef1f1)',
+        color: 'var(--pd-c-text, #1a1d23)',
       },
     },
-    createElement('p', { className: 'pd-crash__title', style: { margin: 0, fontWeight: 700 } }, 'This page crashed.'),
+    createElement('p', { className: 'pd-crash__title', style: { margin: 0, fontWeight: 700, color: 'var(--pd-adm-danger-title, #991b1b)' } }, 'This page crashed.'),
     createElement('p', { className: 'pd-crash__message', style: { margin: '0.25rem 0 0.5rem' } }, error.message),
     createElement('button', { ref: button, type: 'button', className: 'button button--secondary pd-crash__retry', onClick: onReset }, 'Try again'),
   );

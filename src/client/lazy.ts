@@ -34,9 +34,9 @@ export function PageError({ message, onRetry }: { message: string; onRetry: () =
     {
       className: 'pd-page-error',
       role: 'alert',
-      style: { padding: '0.75rem 1rem', border: '1px solid #e13238', borderRadius: '6px', background: '#ffebec', color: '#4b1113' },
+      style: { padding: '0.75rem 1rem', border: '1px solid var(--pd-adm-danger-border, #dc2626)', borderRadius: '6px', background: 'var(--pd-adm-danger-bg, #fef1f1)', color: 'var(--pd-c-text, #1a1d23)' },
     },
-    createElement('p', { className: 'pd-page-error__title', style: { margin: 0, fontWeight: 700 } }, 'Page Error'),
+    createElement('p', { className: 'pd-page-error__title', style: { margin: 0, fontWeight: 700, color: 'var(--pd-adm-danger-title, #991b1b)' } }, 'Page Error'),
     createElement('p', { className: 'pd-page-error__message', style: { margin: '0.25rem 0 0.5rem' } }, message),
     createElement('button', { type: 'button', className: 'button button--secondary pd-page-error__retry', onClick: onRetry }, 'Retry'),
   );

@@ -149,7 +149,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   let lastGood: BuildResult | undefined;
   let buildNumber = 0;
   let broken = false;
-  let watcher: SiteWatcher | undefined;
+  // Set once the first build has said which files to watch; builds before that have nothing to add.
+  const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
 
   const runBuild = async (): Promise<boolean> => {
@@ -174,7 +175,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const wasBroken = broken;
     if (wasBroken) live.send({ type: 'ok', build: buildNumber });
     broken = false;
-    watcher?.add(result.inputs);
+    watching.watcher?.add(result.inputs);
     // The first build has no open tabs to tell, unless they are showing the placeholder of a failed start.
     if (buildNumber > 1 || wasBroken) {
       live.send({ type: 'reload', build: buildNumber, changed });
@@ -215,7 +216,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
 
   await rebuild();
   const outDirAbs = lastGood?.config?.outDirAbs ?? path.resolve(root, options.outDir ?? 'build');
-  watcher = await watchSite({
+  const watcher = await watchSite({
     paths: [path.join(root, 'content'), path.join(root, CONFIG_FILE), path.join(PACKAGE_ROOT, 'theme'), path.join(PACKAGE_ROOT, 'src', 'client'), ...(lastGood?.inputs ?? [])],
     ignoreUnder: [outDirAbs],
     debounceMs: options.debounceMs ?? 50,
@@ -225,6 +226,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     },
     onError: (error) => options.log(`Watcher error: ${error instanceof Error ? error.message : String(error)}`),
   });
+  watching.watcher = watcher;
 
   const server = createSiteServer({
     site: () => site,
@@ -249,7 +251,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     server,
     rebuild,
     async close() {
-      await watcher?.close();
+      await watcher.close();
       live.close();
       await running?.catch(() => false);
       await closeServer(server);
