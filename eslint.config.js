@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', 'build/**', '**/build/**', 'test/bench/.corpus/**', 'screenshots/**', '.protodocs-*/**'] },
+  { ignores: ['**/node_modules/**', 'dist/**', 'build/**', 'test/fixtures/*/build/**', 'test/bench/.corpus/**', 'screenshots/**', '.protodocs-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,12 @@ export interface CrawlOptions {
   pages: readonly string[];
   /** Output HTML file → source file (BuildResult.manifest). */
   manifest: Readonly<Record<string, string>>;
+  /**
+   * The site's production URL (config.url) with the base. Absolute links under it (canonical, og:url, feeds) are
+   * never fetched: the deployed site may be older than this build or not exist yet, and the same pages are crawled
+   * locally anyway.
+   */
+  siteUrl?: string;
   /** Check links to other sites too (slow, and flaky on CI). */
   external?: boolean;
   /** Source text by file, to find the line of a broken link. */
@@ -175,6 +181,10 @@ export function scanHtml(html: string, pageUrl: string): ScannedPage {
   return { ids, links };
 }
 
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -218,6 +228,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
     return safeDecode(u.pathname) + u.search + (u.hash ? safeDecode(u.hash) : '');
   };
   const timeout = options.timeoutMs ?? 15_000;
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : options.baseUrl + '/';
+  const production = options.siteUrl ? new RegExp(`^${escapeRegExp(options.siteUrl.replace(/\/+$/, '') + base)}`, 'i') : undefined;
 
   // Loaded on demand: build() imports this folder, and linkinator with its HTTP stack is only needed by check.
   const { LinkChecker, LinkState } = await import('linkinator');
@@ -242,10 +254,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
       timeout,
       concurrency: options.concurrency ?? 32,
       retryErrors: options.external === true,
+      retryErrorsCount: 2,
       // Local-only crawls never need a proxy, and linkinator sends everything through $HTTP(S)_PROXY, loopback
       // included. Its insecure agent is its only proxy-free path; certificates are moot over loopback http.
       allowInsecureCerts: options.external !== true,
-      linksToSkip: async (url: string) => !local(url) && options.external !== true,
+      linksToSkip: async (url: string) => !local(url) && (options.external !== true || production?.test(url) === true),
     });
   }
 
@@ -285,7 +298,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
     if (seen.has(key)) continue;
     seen.add(key);
     const scanned = page ? await scan(page) : undefined;
-    const link = scanned?.links.find((l) => l.target === result.url || l.target === result.url.replace(/#.*$/, ''));
+    const link = scanned?.links.find((l) => l.target === result.url);
     const status = result.status ?? 0;
     const failure = result.failureDetails?.find((d): d is Error => d instanceof Error)?.message;
     const outcome = status > 0 ? `returns ${status}` : `could not be fetched${failure ? ` (${failure})` : ''}`;
@@ -308,18 +321,19 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
   for (const page of pages) {
     const scanned = await scan(page);
     for (const link of scanned?.links ?? []) {
-      if ((link.tag !== 'a' && link.tag !== 'area') || !link.fragment || !local(link.target)) continue;
+      const targetUrl = link.target;
+      if ((link.tag !== 'a' && link.tag !== 'area') || !link.fragment || !local(targetUrl)) continue;
       if (link.fragment.startsWith(':~:') || link.fragment.toLowerCase() === 'top') continue;
-      const target = link.target === page ? scanned : await scan(link.target);
+      const target = targetUrl === page ? scanned : await scan(targetUrl);
       if (!target || target.ids.has(link.fragment)) continue;
-      const key = `${page}\0${link.target}#${link.fragment}`;
+      const key = `${page}\0${targetUrl}#${link.fragment}`;
       if (seen.has(key)) continue;
       seen.add(key);
       problems.push({
         page,
-        target: `${link.target}#${link.fragment}`,
+        target: `${targetUrl}#${link.fragment}`,
         link,
-        what: `links to ${shown(link.target)}#${link.fragment}, but ${shown(link.target)} has no element with id "${link.fragment}".`,
+        what: `links to ${shown(targetUrl)}#${link.fragment}, but ${shown(targetUrl)} has no element with id "${link.fragment}".`,
         hint: closestId(link.fragment, target.ids),
         search: [link.raw, `#${link.fragment}`],
       });

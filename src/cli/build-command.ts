@@ -18,6 +18,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
+    cache: true,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
   });
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);

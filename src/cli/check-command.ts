@@ -57,6 +57,7 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
         baseUrl,
         pages: pageUrlsOf(result, baseUrl),
         manifest: result.manifest,
+        siteUrl: result.config.url,
         external: options.external === true,
         readSource: (file) => {
           const abs = path.resolve(root, file);

@@ -67,7 +67,8 @@ function scrollToHash(hash: string): boolean {
     target.setAttribute('tabindex', '-1');
   }
   target.focus({ preventScroll: true });
-  target.scrollIntoView();
+  // A new page: jump, even where the theme asks for smooth scrolling.
+  target.scrollIntoView({ behavior: 'instant' });
   return true;
 }
 
@@ -230,7 +231,7 @@ export function startNavigation(options: NavigationOptions): void {
       current = pageKey(finalUrl);
       swap(doc);
       if (!(finalUrl.hash && scrollToHash(finalUrl.hash))) {
-        window.scrollTo(0, mode.scrollY ?? 0);
+        window.scrollTo({ top: mode.scrollY ?? 0, behavior: 'instant' });
         document.getElementById('main')?.focus({ preventScroll: true });
       }
       announce(document.title);
@@ -275,8 +276,8 @@ export function startNavigation(options: NavigationOptions): void {
     const scrollY = ((event.state ?? {}) as HistoryState).pdScrollY;
     if (pageKey(url) === current) {
       // Same page, another hash.
-      if (typeof scrollY === 'number') window.scrollTo(0, scrollY);
-      else if (!(url.hash && scrollToHash(url.hash))) window.scrollTo(0, 0);
+      if (typeof scrollY === 'number') window.scrollTo({ top: scrollY, behavior: 'instant' });
+      else if (!(url.hash && scrollToHash(url.hash))) window.scrollTo({ top: 0, behavior: 'instant' });
       return;
     }
     const target = routableUrl(new URL(url.href));

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   createMiniSearch,
+  FULL_INDEX_FORMAT,
   INDEX_FORMAT,
   TEXTS_FORMAT,
   type IndexDocument,
   type IndexedPage,
   type IndexedSection,
   type IndexedVersion,
+  type SearchFullIndexFile,
   type SearchIndexFile,
   type SearchTextsFile,
 } from '../shared/search-engine.ts';
@@ -18,7 +20,7 @@ import type { SearchRecord, SearchRecordVersion } from './types.ts';
 export const SEARCH_ASSETS_DIR = 'assets/search';
 
 /** Characters of each section's text stored in the index file, for the result preview before the full text loads. */
-export const STORED_TEXT_LENGTH = 100;
+export const STORED_TEXT_LENGTH = 90;
 
 /** How many page titles the "Try searching for" list offers. */
 const SUGGESTIONS = 4;
@@ -39,14 +41,15 @@ function slugOf(name: string): string {
 }
 
 /**
- * Serialises the records into static, content-hashed files under assets/search/:
+ * Serialises the records into static, content-hashed files under assets/search/. Per scope (the main one: current
+ * docs version, blog and pages; then one per older docs version, fetched only by readers of that version):
  *
- * - `index.<hash>.json` (the one `indexUrl` points at): the current docs version, the blog and the pages;
- * - `index-<version>.<hash>.json`: one per older docs version (fetched only by readers of that version);
- * - `texts-<scope>.<hash>.json`: the full section texts of each index, fetched only when excerpts are wanted.
- *
- * An index file holds the MiniSearch index (`toJSON`), a page table, a section table (page, anchor, heading path and
- * the first STORED_TEXT_LENGTH characters) and the "Try searching for" titles. It is what a first query downloads.
+ * - `index[-<version>].<hash>.json` (`indexUrl` points at the main one): what a first query downloads. A page table, a
+ *   section table (page, anchor, heading path, the first STORED_TEXT_LENGTH characters of text), the "Try searching
+ *   for" titles, and a MiniSearch index (`toJSON`) over titles, headings and tags.
+ * - `full-<scope>.<hash>.json`: the MiniSearch index over the full text as well, same document ids; the browser fetches
+ *   it right after the first file and swaps it in.
+ * - `texts-<scope>.<hash>.json`: the full section texts, for excerpts around the match (search page).
  */
 export function buildSearchIndexFiles(records: readonly SearchRecord[], options: { baseUrl: string }): SearchIndexFiles {
   const files = new Map<string, string>();
@@ -113,18 +116,22 @@ function serialiseIndex(
     sections.push([p, r.anchor ?? '', r.hierarchy, shorten(r.text, STORED_TEXT_LENGTH)]);
     documents.push({ id, title: r.title, headings: r.hierarchy.join(' '), text: r.text, tags: r.tags.join(' ') });
   }
+  const name = scope === 'main' ? 'main' : slugOf(scope);
   const texts: SearchTextsFile = { format: TEXTS_FORMAT, texts: records.map((r) => r.text) };
-  const textsUrl = put(`texts-${scope === 'main' ? 'main' : slugOf(scope)}`, JSON.stringify(texts));
+  const textsUrl = put(`texts-${name}`, JSON.stringify(texts));
+  const full: SearchFullIndexFile = { format: FULL_INDEX_FORMAT, index: createMiniSearch(documents, 'full').toJSON() };
+  const fullUrl = put(`full-${name}`, JSON.stringify(full));
   const file: SearchIndexFile = {
     format: INDEX_FORMAT,
     scope,
     language,
+    fullUrl,
     textsUrl,
     pages,
     sections,
     suggestions,
     versions,
-    index: createMiniSearch(documents).toJSON(),
+    index: createMiniSearch(documents, 'lite').toJSON(),
   };
   return JSON.stringify(file);
 }

@@ -3,7 +3,7 @@
 
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './search-results.ts';
-import { excerpt, highlight, normalizeTerm, tokenize } from './search-text.ts';
+import { excerpt, highlight, normalizeTerm, STOP_WORDS, tokenize } from './search-text.ts';
 
 export * from './search-results.ts';
 
@@ -17,6 +17,7 @@ export type IndexedPage = [title: string, url: string, type: SearchPageType, ver
 export type IndexedSection = [page: number, anchor: string, headings: string[], text: string];
 
 export const INDEX_FORMAT = 'protodocs-search/1';
+export const FULL_INDEX_FORMAT = 'protodocs-search-full/1';
 export const TEXTS_FORMAT = 'protodocs-search-texts/1';
 
 /** A docs version. Older versions have an index file of their own (`url`); the current one is in the main file. */
@@ -29,13 +30,19 @@ export interface IndexedVersion {
   url?: string;
 }
 
-/** The JSON file at `SearchData.indexUrl` (scope "main") and the per-version files it lists. */
+/**
+ * The JSON file at `SearchData.indexUrl` (scope "main") and the per-version files it lists: what a first query
+ * downloads. Its MiniSearch index covers titles, headings and tags only; the full-text index (`fullUrl`) over the same
+ * sections is fetched right after it, in the background, and replaces it once it arrives.
+ */
 export interface SearchIndexFile {
   format: typeof INDEX_FORMAT;
   /** "main": the current docs version, the blog and the pages. Otherwise the name of an older docs version. */
   scope: string;
   language: string;
-  /** Full section texts, same order as `sections` (SearchTextsFile). */
+  /** SearchFullIndexFile: the index over the full text. */
+  fullUrl: string;
+  /** SearchTextsFile: the full section texts, same order as `sections` (for excerpts around the match). */
   textsUrl: string;
   pages: IndexedPage[];
   sections: IndexedSection[];
@@ -43,7 +50,13 @@ export interface SearchIndexFile {
   suggestions: string[];
   /** Only in the main file: every docs version. */
   versions: IndexedVersion[];
-  /** `MiniSearch#toJSON()`; document ids are section indexes. */
+  /** `MiniSearch#toJSON()` over title, headings and tags; document ids are section indexes. */
+  index: AsPlainObject;
+}
+
+export interface SearchFullIndexFile {
+  format: typeof FULL_INDEX_FORMAT;
+  /** `MiniSearch#toJSON()` over title, headings, text and tags; the same document ids. */
   index: AsPlainObject;
 }
 
@@ -77,38 +90,62 @@ export const SEARCH_OPTIONS: SearchOptions = {
   prefix: true,
   fuzzy: (term) => fuzziness(term),
   combineWith: 'AND',
+  // Stop words are removed from the query beforehand (see queryTerms); a stop word left as the last term is kept.
+  processTerm: (term) => normalizeTerm(term) || null,
 };
 
-export const INDEX_OPTIONS: Options<IndexDocument> = {
-  idField: 'id',
-  fields: ['title', 'headings', 'text', 'tags'],
-  storeFields: [],
-  tokenize: (text) => tokenize(text),
-  processTerm: (term) => {
-    const t = normalizeTerm(term);
-    return t === '' ? null : t;
-  },
-  searchOptions: SEARCH_OPTIONS,
-};
+function indexOptions(fields: string[]): Options<IndexDocument> {
+  return {
+    idField: 'id',
+    fields,
+    storeFields: [],
+    tokenize: (text) => tokenize(text),
+    processTerm: (term) => {
+      const t = normalizeTerm(term);
+      return t === '' || STOP_WORDS.has(t) ? null : t;
+    },
+    searchOptions: SEARCH_OPTIONS,
+  };
+}
 
-/** Build side: a MiniSearch index over the given sections. */
-export function createMiniSearch(documents: readonly IndexDocument[]): MiniSearch<IndexDocument> {
-  const mini = new MiniSearch<IndexDocument>(INDEX_OPTIONS);
+/** The first-query index: titles, headings and tags. */
+export const LITE_INDEX_OPTIONS = indexOptions(['title', 'headings', 'tags']);
+/** The full index: the text too. */
+export const FULL_INDEX_OPTIONS = indexOptions(['title', 'headings', 'text', 'tags']);
+
+/** Build side (and the ask handler): a MiniSearch index over the given sections. */
+export function createMiniSearch(documents: readonly IndexDocument[], options: 'lite' | 'full' = 'full'): MiniSearch<IndexDocument> {
+  const mini = new MiniSearch<IndexDocument>(options === 'lite' ? LITE_INDEX_OPTIONS : FULL_INDEX_OPTIONS);
   mini.addAll(documents);
   return mini;
+}
+
+/** The query terms MiniSearch gets: normalised, stop words dropped except in the last place (it may be a prefix). */
+export function queryTerms(query: string): string[] {
+  const words = tokenize(query).map(normalizeTerm).filter(Boolean);
+  return words.filter((w, i) => i === words.length - 1 || !STOP_WORDS.has(w));
 }
 
 export interface LoadedSearchIndex {
   file: SearchIndexFile;
   mini: MiniSearch<IndexDocument>;
+  /** True once the full-text index replaced the first-query one. */
+  full: boolean;
   /** Full section texts, once the texts file is loaded; the short stored texts are used until then. */
   texts?: readonly string[];
 }
 
 /** Browser side: revives a fetched index file. */
-export function loadSearchIndex(file: SearchIndexFile, texts?: readonly string[]): LoadedSearchIndex {
+export function loadSearchIndex(file: SearchIndexFile): LoadedSearchIndex {
   if (file.format !== INDEX_FORMAT) throw new Error(`Unknown search index format ${String(file.format)}`);
-  return { file, mini: MiniSearch.loadJS<IndexDocument>(file.index, INDEX_OPTIONS), texts };
+  return { file, mini: MiniSearch.loadJS<IndexDocument>(file.index, LITE_INDEX_OPTIONS), full: false };
+}
+
+/** Swaps in the full-text index once it has arrived. */
+export function upgradeSearchIndex(loaded: LoadedSearchIndex, full: SearchFullIndexFile): void {
+  if (full.format !== FULL_INDEX_FORMAT) throw new Error(`Unknown search index format ${String(full.format)}`);
+  loaded.mini = MiniSearch.loadJS<IndexDocument>(full.index, FULL_INDEX_OPTIONS);
+  loaded.full = true;
 }
 
 export interface SearchRequest {
@@ -121,24 +158,21 @@ export interface SearchRequest {
   excerptLength?: number;
 }
 
-/** Number of terms MiniSearch will see in a query (used to decide on the OR fallback). */
-function termCount(query: string): number {
-  return tokenize(query).length;
-}
-
 /**
  * Queries one or more loaded indexes: prefix and typo-tolerant matching, all terms required (falling back to any term
  * when that finds nothing), hits highlighted and grouped by page.
  */
 export function searchIndexes(indexes: readonly LoadedSearchIndex[], query: string, request: SearchRequest = {}): SearchOutcome {
   const q = query.trim();
-  if (q === '' || indexes.length === 0) return { query: q, total: 0, groups: [] };
+  const terms = queryTerms(q);
+  if (terms.length === 0 || indexes.length === 0) return { query: q, total: 0, groups: [] };
+  const text = terms.join(' ');
   const run = (combineWith: 'AND' | 'OR') => {
     const found: { index: LoadedSearchIndex; result: SearchResult }[] = [];
     for (const index of indexes) {
       const isMain = index.file.scope === 'main';
       const docsElsewhere = isMain && request.activeVersion !== undefined && indexes.some((i) => i.file.scope === request.activeVersion);
-      const results = index.mini.search(q, {
+      const results = index.mini.search(text, {
         combineWith,
         filter: (r) => accepts(index.file, r.id as number, request.filter, docsElsewhere),
         // The top of a page leads its group when it matches about as well as a section.
@@ -149,41 +183,43 @@ export function searchIndexes(indexes: readonly LoadedSearchIndex[], query: stri
     return found;
   };
   let found = run('AND');
-  if (found.length === 0 && termCount(q) > 1) found = run('OR');
+  if (found.length === 0 && terms.length > 1) found = run('OR');
   found.sort((a, b) => b.result.score - a.result.score);
 
   const length = request.excerptLength ?? 160;
-  const flat: FlatHit[] = [];
   const maxGroups = request.maxGroups ?? Infinity;
-  const seenPages = new Set<string>();
+  const maxHits = request.maxHitsPerGroup ?? 5;
+  const flat: FlatHit[] = [];
+  // Hits per page, in order of the pages' best hit; only the hits that will be shown are highlighted.
+  const perPage = new Map<string, number>();
   for (const { index, result } of found) {
     const section = index.file.sections[result.id as number];
     if (!section) continue;
     const page = index.file.pages[section[0]];
     const pageUrl = page[1];
-    if (!seenPages.has(pageUrl)) {
-      if (seenPages.size >= maxGroups) continue;
-      seenPages.add(pageUrl);
-    }
-    const terms = [...result.terms, ...result.queryTerms];
-    const text = index.texts?.[result.id as number] ?? section[3];
+    const count = perPage.get(pageUrl);
+    if (count === undefined && perPage.size >= maxGroups) continue;
+    if (count !== undefined && count >= maxHits) continue;
+    perPage.set(pageUrl, (count ?? 0) + 1);
+    const matched = [...result.terms, ...result.queryTerms];
+    const body = index.texts?.[result.id as number] ?? section[3];
     const heading = section[2].length ? section[2][section[2].length - 1] : page[0];
     flat.push({
       pageUrl,
       pageTitle: page[0],
-      pageTitleHtml: highlight(page[0], terms),
+      pageTitleHtml: highlight(page[0], matched),
       type: page[2],
       category: page[5] || undefined,
       hit: {
         url: section[1] ? `${pageUrl}#${section[1]}` : pageUrl,
         headings: section[2],
-        headingHtml: highlight(heading, terms),
-        textHtml: highlight(excerpt(text, terms, length), terms),
+        headingHtml: highlight(heading, matched),
+        textHtml: highlight(excerpt(body, matched, length), matched),
         score: result.score,
       },
     });
   }
-  return { query: q, total: found.length, groups: groupByPage(flat, request.maxHitsPerGroup) };
+  return { query: q, total: found.length, groups: groupByPage(flat, maxHits) };
 }
 
 function accepts(file: SearchIndexFile, id: number, filter: SearchFilter | undefined, excludeDocs: boolean): boolean {

@@ -3,9 +3,21 @@
 
 import { escapeHtml } from './url.ts';
 
-/** Word separators: the same as MiniSearch's default tokenizer (spaces and Unicode punctuation). */
-export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
-const WORD = /[^\n\r\p{Z}\p{P}]+/gu;
+/** Word separators: spaces, Unicode punctuation and symbols ("a+b", "`code`", "x=1" are split into words). */
+export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+const WORD = /[^\n\r\p{Z}\p{P}\p{S}]+/gu;
+
+/**
+ * Words left out of the index: they are in nearly every section, so they cost the most bytes and rank nothing.
+ * Queries drop them too, except the last word (it may be the start of a longer word being typed).
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be but by can do does for from has have how i if in into is it its of on or our should so ' +
+    'such than that the their then there these they this to too up was we were what when where which who why will ' +
+    'with you your'
+  ).split(' '),
+);
 
 /** Splits text into words the way the index does. */
 export function tokenize(text: string): string[] {

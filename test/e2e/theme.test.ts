@@ -90,6 +90,9 @@ describe('navbar', () => {
     await toggle.click();
     await expect.poll(() => panel.isVisible()).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // On a doc page the panel opens on the secondary menu: the docs sidebar; the primary menu is one step back.
+    expect(await panel.getByRole('link', { name: 'Other page' }).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Back to main menu' }).click();
     expect(await panel.getByRole('link', { name: 'Blog' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
@@ -124,8 +127,10 @@ describe('navbar', () => {
     await page.locator('button.navbar-menu__toggle').click();
     const panel = page.locator('#pd-navbar-sidebar');
     await expect.poll(() => panel.isVisible()).toBe(true);
-    await panel.getByRole('link', { name: 'Blog' }).click();
-    await page.waitForURL('**/blog/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await panel.getByRole('link', { name: 'Other page' }).click();
+    await page.waitForURL('**/docs/other/');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await waitHydrated(page, 'NavbarMenu');
     expect(await page.locator('button.navbar-menu__toggle').getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('#pd-navbar-sidebar').isVisible()).toBe(false);

@@ -60,19 +60,20 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
   const [outcome, setOutcome] = useState<SearchOutcome | undefined>();
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [shown, setShown] = useState(PAGE_GROUPS);
-  const [textsLoaded, setTextsLoaded] = useState(false);
+  // Bumped when the full-text index or the texts arrive, to re-run the query on them.
+  const [revision, setRevision] = useState(0);
   const backend = useMemo(() => searchBackend(search), [search]);
   const latest = useRef(0);
 
   useEffect(() => {
     setQuery(queryFromUrl(window.location.search));
     setMounted(true);
-    backend?.prefetch();
+    if (!backend) return;
+    const unsubscribe = backend.subscribe(() => setRevision((n) => n + 1));
+    backend.prefetch();
     // Full section texts give excerpts around the match; results show without them first.
-    backend?.loadTexts().then(
-      () => setTextsLoaded(true),
-      () => {},
-    );
+    backend.loadTexts().catch(() => {});
+    return unsubscribe;
   }, [backend]);
 
   const update = (next: Query) => {
@@ -93,7 +94,7 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
     const abort = new AbortController();
     setStatus((s) => (s === 'ready' ? s : 'loading'));
     const run = () =>
-      backend.query(q, { filter: filterOf(query), maxHitsPerGroup: 4, excerptLength: 220, hitsPerPage: 50, signal: abort.signal }).then(
+      backend.query(q, { filter: filterOf(query), maxGroups: shown + 1, maxHitsPerGroup: 4, excerptLength: 220, hitsPerPage: 50, signal: abort.signal }).then(
         (result) => {
           if (id !== latest.current) return;
           setOutcome(result);
@@ -111,7 +112,7 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
       clearTimeout(timer);
       abort.abort();
     };
-  }, [query, mounted, backend, textsLoaded]);
+  }, [query, mounted, backend, revision, shown]);
 
   const onSubmit = (event: FormEvent) => {
     // Results are already live; without JavaScript the form submits as a GET.

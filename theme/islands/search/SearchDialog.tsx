@@ -64,6 +64,9 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [recent, setRecent] = useState<RecentSearch[]>([]);
   const [active, setActive] = useState(0);
+  // Bumped when the full-text index arrives, to re-run the query on it.
+  const [revision, setRevision] = useState(0);
+  useEffect(() => backend?.subscribe(() => setRevision((n) => n + 1)), [backend]);
 
   // Open and close the native dialog with the `open` prop; lock page scrolling while open.
   useEffect(() => {
@@ -92,7 +95,11 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
 
   // Results as you type. Every answer is checked against the latest query, so a slow answer never wins.
   const latest = useRef(0);
+  const lastRun = useRef({ query: '', revision: 0 });
   useEffect(() => {
+    // A re-run for the same query on a better index keeps the reader's place in the list.
+    const refresh = lastRun.current.query === query && lastRun.current.revision !== revision;
+    lastRun.current = { query, revision };
     const q = query.trim();
     const id = ++latest.current;
     if (!open || mode !== 'keyword' || q === '' || !backend) {
@@ -108,7 +115,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
           if (id !== latest.current) return;
           setOutcome(result);
           setStatus('ready');
-          setActive(0);
+          if (!refresh) setActive(0);
           if (result.total === 0) backend.suggestions().then(setSuggestions, () => setSuggestions([]));
         },
         (error: unknown) => {
@@ -122,7 +129,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
       clearTimeout(timer);
       abort.abort();
     };
-  }, [query, open, mode, backend]);
+  }, [query, open, mode, backend, revision]);
 
   const trimmed = query.trim();
   const showResults = trimmed !== '' && status === 'ready' && outcome !== undefined;

@@ -1,7 +1,7 @@
 // Browser side of search: one backend interface over the local index (lazily fetched, with the engine loaded as a
 // separate chunk) and the hosted service. Used by the SearchModal and SearchPage islands.
 
-import type { LoadedSearchIndex, SearchIndexFile, SearchTextsFile } from '../../../src/shared/search-engine.ts';
+import type { LoadedSearchIndex, SearchFullIndexFile, SearchIndexFile, SearchTextsFile } from '../../../src/shared/search-engine.ts';
 import { hostedSearch } from '../../../src/shared/search-hosted.ts';
 import type { SearchFilter, SearchOutcome } from '../../../src/shared/search-results.ts';
 import type { SearchData } from '../../../src/shared/types.ts';
@@ -25,6 +25,8 @@ export interface SearchBackend {
   suggestions(): Promise<string[]>;
   /** Local only: loads the full section texts so excerpts show the match in context. */
   loadTexts(): Promise<void>;
+  /** Calls `listener` whenever better data arrived (the full-text index, the texts): re-run the query then. */
+  subscribe(listener: () => void): () => void;
 }
 
 // One cache per page for the whole browser session of that page: the modal and the search page share a fetched index
@@ -47,20 +49,45 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+// Fired when a loaded index got better (full-text index or texts arrived).
+const upgrades = new EventTarget();
+
 const engine = () => cached('engine', () => import('../../../src/shared/search-engine.ts'));
 const indexFile = (url: string) => cached(`file:${url}`, () => fetchJson<SearchIndexFile>(url));
+
+/**
+ * A revived index file. Its first-query index (titles, headings) answers at once; the full-text index is fetched in
+ * the background and swapped in when it arrives (if that fails, the first one keeps answering).
+ */
+function loadedIndex(url: string): Promise<LoadedSearchIndex> {
+  return cached(`loaded:${url}`, async () => {
+    const [mod, file] = await Promise.all([engine(), indexFile(url)]);
+    const loaded = mod.loadSearchIndex(file);
+    fetchJson<SearchFullIndexFile>(file.fullUrl).then(
+      (full) => {
+        mod.upgradeSearchIndex(loaded, full);
+        upgrades.dispatchEvent(new Event('upgrade'));
+      },
+      (error: unknown) => console.warn(`[protodocs] The full-text search index did not load; searching titles and headings only. ${String(error)}`),
+    );
+    return loaded;
+  });
+}
 
 /** The loaded indexes for the current page: the main one, plus an older docs version's when the reader is in it. */
 function localIndexes(indexUrl: string, pathname: string): Promise<{ indexes: LoadedSearchIndex[]; activeVersion?: string }> {
   return cached(`indexes:${indexUrl}:${pathname}`, async () => {
     const [mod, main] = await Promise.all([engine(), indexFile(indexUrl)]);
     const version = mod.versionForPath(main, pathname);
-    const loadedMain = await cached(`loaded:${indexUrl}`, async () => mod.loadSearchIndex(main));
+    const loadedMain = await loadedIndex(indexUrl);
     if (!version) return { indexes: [loadedMain] };
-    const file = await indexFile(version.url);
-    const loaded = await cached(`loaded:${version.url}`, async () => mod.loadSearchIndex(file));
-    return { indexes: [loadedMain, loaded], activeVersion: version.name };
+    return { indexes: [loadedMain, await loadedIndex(version.url)], activeVersion: version.name };
   });
+}
+
+function subscribe(listener: () => void): () => void {
+  upgrades.addEventListener('upgrade', listener);
+  return () => upgrades.removeEventListener('upgrade', listener);
 }
 
 function localBackend(indexUrl: string): SearchBackend {
@@ -82,9 +109,11 @@ function localBackend(indexUrl: string): SearchBackend {
           if (index.texts) return;
           const texts = await cached(`texts:${index.file.textsUrl}`, () => fetchJson<SearchTextsFile>(index.file.textsUrl));
           index.texts = texts.texts;
+          upgrades.dispatchEvent(new Event('upgrade'));
         }),
       );
     },
+    subscribe,
   };
 }
 
@@ -102,6 +131,7 @@ function hostedBackend(search: SearchData): SearchBackend {
     // The hosted service has no "popular pages"; the local index file (when built) names a few good first queries.
     suggestions: async () => (search.indexUrl ? (await indexFile(search.indexUrl)).suggestions : []),
     loadTexts: async () => {},
+    subscribe: () => () => {},
   };
 }
 

@@ -1,0 +1,243 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkInternalLinks, checkConfigLinks } from '../checks/index.ts';
+import { loadConfig, type SiteConfig } from '../config/index.ts';
+import { scanContent, type MarkdownFile } from '../content/index.ts';
+import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
+import type { DocumentHtml } from '../markdown/types.ts';
+import {
+  atomFeed,
+  blogSidebarData,
+  buildRouteData,
+  buildSiteChrome,
+  contentSecurityPolicy,
+  jsonFeed,
+  llmsFiles,
+  loadComponentModule,
+  postSummary,
+  renderComponentHtml,
+  renderPage,
+  renderPageModule,
+  robotsTxt,
+  rssFeed,
+  sha256Base64,
+  sitemap,
+  type LoadedModule,
+  type RouteDataContext,
+} from '../render/index.ts';
+import { buildRoutes, linkIndexOf, type RouteTable } from '../routes/index.ts';
+import { routeToFile } from '../shared/index.ts';
+import { colorModeScript } from '../../theme/head/color-mode.ts';
+import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
+import { MarkdownCache } from './markdown-cache.ts';
+import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
+import { MarkdownStage } from './markdown-stage.ts';
+import { createMarkdownPool } from './markdown-pool.ts';
+import { writeOutputAtomically } from './write-output.ts';
+
+export interface BuildOptions {
+  root: string;
+  outDir?: string;
+  baseUrl?: string;
+  /** false: build in memory only (tests, check). */
+  write?: boolean;
+  minify?: boolean;
+  /** Reuse per-file results of earlier builds (node_modules/.cache/protodocs). Output is identical either way. */
+  cache?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** Output files: path relative to the output root → content. */
+  files: Map<string, string | Uint8Array>;
+  /** Files copied as they are: output path → absolute source. */
+  copies: Map<string, string>;
+  pages: number;
+  outDir?: string;
+  timings: Record<string, number>;
+  config?: SiteConfig;
+  table?: RouteTable;
+  /** Every file the build read, for watch mode. */
+  inputs: string[];
+  /** Output HTML file → source file that produced it. */
+  manifest: Record<string, string>;
+  /** A non-author error (PD9000), kept for --verbose. */
+  crash?: unknown;
+}
+
+/** Part of every cache key: a new protodocs version never reuses an older one's results. */
+const PROTODOCS_VERSION = '0.1.0';
+
+/** Runs every stage in order, collects every problem, and writes only when there are none. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const diagnostics = new Diagnostics();
+  const timings: Record<string, number> = {};
+  const files = new Map<string, string | Uint8Array>();
+  const copies = new Map<string, string>();
+  const log = options.log ?? (() => {});
+  let clock = performance.now();
+  const stage = (name: string, detail = '') => {
+    const now = performance.now();
+    timings[name] = Math.round(now - clock);
+    clock = now;
+    log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${timings[name]} ms`);
+  };
+  const result = (extra: Partial<BuildResult> = {}): BuildResult => ({
+    ok: !diagnostics.hasErrors(),
+    diagnostics: diagnostics.items,
+    files,
+    copies,
+    pages: 0,
+    timings,
+    inputs: [],
+    manifest: {},
+    ...extra,
+  });
+
+  try {
+    const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
+    if (!config) return result();
+    stage('config');
+    const base = config.baseUrl;
+
+    const content = scanContent(config, diagnostics);
+    const markdownFiles = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
+    stage('scan', `${content.files.length} files`);
+
+    // Plain markdown may go to worker threads; MDX stays here, where its components are loaded.
+    const pool = createMarkdownPool(PACKAGE_ROOT, markdownFiles.length);
+    const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
+    const settingsKey = JSON.stringify([PROTODOCS_VERSION, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
+    const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey });
+    const parsed = markdown.summaries;
+    for (const file of markdownFiles) diagnostics.addAll(parsed.get(file.file)?.diagnostics ?? []);
+    stage('parse', `${markdownFiles.length} docs`);
+
+    const table = buildRoutes(config, content, parsed, diagnostics);
+    stage('routes', `${table.routes.length} routes`);
+
+    // MDX components and page modules are compiled once each, before rendering needs them synchronously.
+    const componentFiles = new Map<string, string>();
+    for (const file of markdownFiles) {
+      for (const specifier of Object.values(parsed.get(file.file)?.mdxImports ?? {})) {
+        const abs = path.resolve(path.dirname(file.abs), specifier);
+        componentFiles.set(`${file.file}\0${specifier}`, abs);
+      }
+    }
+    const modules = new Map<string, LoadedModule>();
+    for (const abs of new Set(componentFiles.values())) {
+      if (!existsSync(abs)) continue;
+      const mod = await loadComponentModule(abs, config.root, diagnostics);
+      if (mod) modules.set(abs, mod);
+    }
+    const pageModules = new Map<string, LoadedModule>();
+    for (const file of content.files) {
+      if (file.kind !== 'page-module') continue;
+      const mod = await loadComponentModule(file.abs, config.root, diagnostics);
+      if (mod) pageModules.set(file.file, mod);
+    }
+    const extraIslands = new Map<string, string>();
+    for (const [abs, mod] of modules) if (mod.client) extraIslands.set(path.basename(abs).replace(/\.[jt]sx?$/, ''), abs);
+    const bundling = bundleClient({ baseUrl: base, extraIslands, minify: options.minify });
+    bundling.catch(() => {});
+
+    const context: RenderContextData = {
+      linkIndex: linkIndexOf(table, base),
+      schemas: Object.fromEntries([...content.schemas].map(([name, s]) => [name, s.schema])),
+      highlightLanguages: [...config.highlight.languages],
+    };
+    const tocRange = (file: MarkdownFile) =>
+      file.kind === 'doc'
+        ? { tocMinDepth: file.frontmatter.toc_min_heading_level ?? config.docs.tocMinDepth, tocMaxDepth: file.frontmatter.toc_max_heading_level ?? config.docs.tocMaxDepth }
+        : { tocMinDepth: config.docs.tocMinDepth, tocMaxDepth: config.docs.tocMaxDepth };
+    const renderJobOf = (file: MarkdownFile): RenderJob => ({ file: file.file, abs: file.abs, fromUrl: table.bySource.get(file.file) ?? '/', ...tocRange(file) });
+    const outputs = await markdown.render({
+      context,
+      jobOf: renderJobOf,
+      componentsFor: (file) => (name, specifier, props) => {
+        const abs = componentFiles.get(`${file.file}\0${specifier}`);
+        const mod = abs ? modules.get(abs) : undefined;
+        return mod ? renderComponentHtml(mod, name, props) : '';
+      },
+    });
+    await pool?.close();
+    cache?.save();
+    const html = new Map<string, DocumentHtml>();
+    for (const output of outputs) {
+      diagnostics.addAll(output.doc.diagnostics);
+      html.set(output.file, output.doc);
+      for (const [out, abs] of output.copies) copies.set(out, abs);
+    }
+    stage('markdown', `${html.size} docs`);
+
+    diagnostics.addAll(checkInternalLinks(table, html, base));
+    diagnostics.addAll(checkConfigLinks(config, table, readFileSync(path.join(config.root, 'site.config.ts'), 'utf8')));
+    stage('checks');
+
+    const assets = await bundling;
+    for (const [rel, content_] of assets.files) files.set(rel, content_);
+    stage('bundle', `${assets.files.size} assets`);
+
+    const chrome = buildSiteChrome(config, table);
+    const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
+    for (const [file, mod] of pageModules) {
+      moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });
+    }
+    const inlineScript = colorModeScript({
+      storageKeySuffix: config.storage.keySuffix,
+      defaultMode: config.colorMode.defaultMode,
+      respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+      announcementBarId: config.announcementBar?.id,
+    });
+    const csp = contentSecurityPolicy(config, sha256Base64(inlineScript), chrome.search.hosted?.host);
+    const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+    const ctx: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, base) };
+    const manifest: Record<string, string> = {};
+    const sitemapUrls: string[] = [];
+    for (const route of table.routes) {
+      const data = buildRouteData(route, ctx);
+      const outFile = routeToFile(route.url);
+      try {
+        files.set(outFile, renderPage(data, { config, inlineScript, csp, assets }));
+      } catch (error) {
+        diagnostics.add({
+          code: 'PD6001',
+          message: `Rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}.`,
+          file: route.source,
+          line: 1,
+          column: 1,
+        });
+      }
+      if (route.source) manifest[outFile] = route.source;
+      if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
+    }
+    if (table.posts.length) {
+      const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
+      if (config.blog.feeds.includes('rss')) files.set(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
+      if (config.blog.feeds.includes('atom')) files.set(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));
+      if (config.blog.feeds.includes('json')) files.set(`${blogBase.slice(1)}feed.json`, jsonFeed(config, feedPosts));
+    }
+    files.set('sitemap.xml', sitemap(config, sitemapUrls));
+    files.set('robots.txt', robotsTxt(config));
+    for (const [rel, text] of llmsFiles(config, table)) files.set(rel, text);
+    for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
+    files.set('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
+    stage('render', `${table.routes.length} pages`);
+
+    const inputs = [
+      ...config.configDeps,
+      ...content.files.map((f) => f.abs),
+      ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
+    ];
+    const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs });
+    if (!outcome.ok || options.write === false) return outcome;
+    await writeOutputAtomically(config.outDirAbs, files, copies);
+    stage('write', `${files.size + copies.size} files`);
+    return outcome;
+  } catch (error) {
+    diagnostics.items.push(diagnosticFromThrown(error));
+    return result({ crash: error instanceof ProtodocsError ? undefined : error });
+  }
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createSchemaValidator, parseMarkdown, renderMarkdown } from '../markdown/index.ts';
+import type { DocumentHtml, ParsedMarkdown, RenderOptions } from '../markdown/types.ts';
+import { createLinkResolver, type LinkIndex, type ParsedSummary } from '../routes/index.ts';
+import { withBase } from '../shared/index.ts';
+
+// The per-file work of the markdown stage, as plain functions of plain data, so the same code runs in the main
+// thread and in worker threads.
+
+export interface ParseJob {
+  file: string;
+  body: string;
+  mdx: boolean;
+  lineOffset: number;
+}
+
+export interface RenderJob {
+  file: string;
+  abs: string;
+  fromUrl: string;
+  tocMinDepth: number;
+  tocMaxDepth: number;
+}
+
+export interface RenderContextData {
+  linkIndex: LinkIndex;
+  schemas: Record<string, object>;
+  highlightLanguages: string[];
+}
+
+export interface RenderOutput {
+  file: string;
+  doc: DocumentHtml;
+  /** Images the page uses: output path → absolute source. */
+  copies: [string, string][];
+}
+
+export function parseJob(job: ParseJob): ParsedMarkdown {
+  return parseMarkdown(job.body, { file: job.file, mdx: job.mdx, lineOffset: job.lineOffset });
+}
+
+export function summarize(parsed: ParsedMarkdown): ParsedSummary {
+  const { mdast: _mdast, ...summary } = parsed;
+  return summary;
+}
+
+/** Build-wide render helpers made once per thread from the context data. */
+export function prepareRender(context: RenderContextData) {
+  return {
+    resolverFor: createLinkResolver(context.linkIndex),
+    validateExample: createSchemaValidator(context.schemas),
+    highlightLanguages: context.highlightLanguages,
+    baseUrl: context.linkIndex.baseUrl,
+  };
+}
+
+/** Images get content-hashed names, so the same bytes map to the same URL from any thread. */
+function imageResolver(fromAbs: string, baseUrl: string, copies: [string, string][]) {
+  return (src: string): string | undefined => {
+    const abs = path.resolve(path.dirname(fromAbs), decodeURI(src));
+    if (!existsSync(abs)) return undefined;
+    const ext = path.extname(abs);
+    const hash = createHash('sha256').update(readFileSync(abs)).digest('hex').slice(0, 10);
+    const out = `assets/img/${path.basename(abs, ext)}.${hash}${ext}`;
+    copies.push([out, abs]);
+    return withBase(baseUrl, '/' + out);
+  };
+}
+
+export function renderJob(
+  parsed: ParsedMarkdown,
+  job: RenderJob,
+  prepared: ReturnType<typeof prepareRender>,
+  renderComponent?: RenderOptions['renderComponent'],
+): RenderOutput {
+  const copies: [string, string][] = [];
+  const doc = renderMarkdown(parsed, {
+    file: job.file,
+    resolveLink: prepared.resolverFor(job.file, job.fromUrl),
+    resolveImage: imageResolver(job.abs, prepared.baseUrl, copies),
+    highlightLanguages: prepared.highlightLanguages,
+    validateExample: prepared.validateExample,
+    renderComponent,
+    tocMinDepth: job.tocMinDepth,
+    tocMaxDepth: job.tocMaxDepth,
+  });
+  return { file: job.file, doc, copies };
+}

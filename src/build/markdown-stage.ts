@@ -1,0 +1,150 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { MarkdownFile } from '../content/index.ts';
+import type { ParsedMarkdown, RenderOptions } from '../markdown/types.ts';
+import type { ParsedSummary } from '../routes/index.ts';
+import { hashText, type MarkdownCache } from './markdown-cache.ts';
+import {
+  parseJob,
+  prepareRender,
+  renderJob,
+  summarize,
+  type ParseJob,
+  type RenderContextData,
+  type RenderJob,
+  type RenderOutput,
+} from './markdown-jobs.ts';
+import type { MarkdownPool } from './markdown-pool.ts';
+
+export interface MarkdownStageOptions {
+  pool?: MarkdownPool;
+  cache?: MarkdownCache;
+  /** Settings that change any file's HTML (languages, TOC depth, protodocs version). */
+  settingsKey: string;
+}
+
+export interface RenderRequest {
+  context: RenderContextData;
+  jobOf: (file: MarkdownFile) => RenderJob;
+  /** MDX component renderer for one file (MDX never leaves the main thread, nor enters the cache). */
+  componentsFor: (file: MarkdownFile) => RenderOptions['renderComponent'];
+}
+
+function parseJobOf(file: MarkdownFile): ParseJob {
+  return { file: file.file, body: file.body, mdx: file.mdx, lineOffset: file.bodyLineOffset };
+}
+
+/**
+ * The markdown stage with its two phases. Phase 1 yields what routes need; phase 2 renders HTML once links can be
+ * resolved. Unchanged files come from the cache; plain markdown may run in worker threads; the output is the
+ * same either way, in source order.
+ */
+export class MarkdownStage {
+  readonly summaries = new Map<string, ParsedSummary>();
+  private readonly trees = new Map<string, ParsedMarkdown>();
+  private readonly keys = new Map<string, string>();
+  /** Files parsed by the pool (their trees live in the workers). */
+  private readonly remote = new Set<string>();
+
+  private constructor(
+    private readonly files: readonly MarkdownFile[],
+    private readonly options: MarkdownStageOptions,
+  ) {}
+
+  static async parse(files: readonly MarkdownFile[], options: MarkdownStageOptions): Promise<MarkdownStage> {
+    const stage = new MarkdownStage(files, options);
+    await stage.parseAll();
+    return stage;
+  }
+
+  private async parseAll(): Promise<void> {
+    const { pool, cache, settingsKey } = this.options;
+    const toPool: MarkdownFile[] = [];
+    for (const file of this.files) {
+      const key = hashText(settingsKey, file.file, file.source);
+      this.keys.set(file.file, key);
+      const cached = file.mdx ? undefined : cache?.get(file.file, key);
+      if (cached) this.summaries.set(file.file, cached.summary);
+      else if (pool && !file.mdx) toPool.push(file);
+      else this.parseLocally(file);
+    }
+    if (pool && toPool.length) {
+      const summaries = await pool.parse(toPool.map(parseJobOf));
+      summaries.forEach((summary, i) => {
+        this.summaries.set(toPool[i].file, summary);
+        this.remote.add(toPool[i].file);
+      });
+    }
+  }
+
+  private parseLocally(file: MarkdownFile): ParsedMarkdown {
+    const tree = parseJob(parseJobOf(file));
+    this.trees.set(file.file, tree);
+    this.summaries.set(file.file, summarize(tree));
+    return tree;
+  }
+
+  /** How the file's links and images resolve now: if this matches the cache, so does the HTML. */
+  private fingerprint(file: MarkdownFile, job: RenderJob, resolve: ReturnType<ReturnType<typeof prepareRender>['resolverFor']>, schemasKey: string): string {
+    const summary = this.summaries.get(file.file)!;
+    const parts = summary.links.map((link) => {
+      const target = link.href.split('#')[0];
+      if (link.kind === 'image') {
+        try {
+          const stat = statSync(path.resolve(path.dirname(file.abs), decodeURI(target)));
+          return `${target}:${stat.size}:${stat.mtimeMs}`;
+        } catch {
+          return `${target}:missing`;
+        }
+      }
+      return JSON.stringify(target ? resolve(target) ?? null : null);
+    });
+    return hashText(schemasKey, job.fromUrl, String(job.tocMinDepth), String(job.tocMaxDepth), ...parts);
+  }
+
+  async render(request: RenderRequest): Promise<RenderOutput[]> {
+    const { pool, cache } = this.options;
+    const prepared = prepareRender(request.context);
+    const schemasKey = hashText(JSON.stringify(request.context.schemas), request.context.highlightLanguages.join(','));
+    const outputs = new Map<string, RenderOutput>();
+    const fingerprints = new Map<string, string>();
+    const toPool: RenderJob[] = [];
+    for (const file of this.files) {
+      const job = request.jobOf(file);
+      if (file.mdx) {
+        const tree = this.trees.get(file.file) ?? this.parseLocally(file);
+        outputs.set(file.file, renderJob(tree, job, prepared, request.componentsFor(file)));
+        continue;
+      }
+      const fingerprint = this.fingerprint(file, job, prepared.resolverFor(file.file, job.fromUrl), schemasKey);
+      fingerprints.set(file.file, fingerprint);
+      const cached = cache?.get(file.file, this.keys.get(file.file)!);
+      if (cached?.doc && cached.fingerprint === fingerprint) {
+        outputs.set(file.file, { file: file.file, doc: cached.doc, copies: cached.copies ?? [] });
+      } else if (this.remote.has(file.file)) {
+        toPool.push(job);
+      } else {
+        const tree = this.trees.get(file.file) ?? this.parseLocally(file);
+        outputs.set(file.file, renderJob(tree, job, prepared));
+      }
+    }
+    if (pool && toPool.length) for (const output of await pool.render(request.context, toPool)) outputs.set(output.file, output);
+
+    const ordered: RenderOutput[] = [];
+    for (const file of this.files) {
+      const output = outputs.get(file.file);
+      if (!output) continue;
+      ordered.push(output);
+      if (cache && !file.mdx) {
+        cache.set(file.file, {
+          key: this.keys.get(file.file)!,
+          summary: this.summaries.get(file.file)!,
+          fingerprint: fingerprints.get(file.file),
+          doc: output.doc,
+          copies: output.copies,
+        });
+      }
+    }
+    return ordered;
+  }
+}

@@ -1,0 +1,48 @@
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/build/index.ts';
+
+// The per-file cache may only save work: a cached build must produce the very same files and problems.
+
+const fixture = fileURLToPath(new URL('./fixtures/minimal/', import.meta.url));
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-cache-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function textFiles(result: BuildResult): Record<string, string> {
+  return Object.fromEntries(
+    [...result.files].filter(([f]) => !f.startsWith('assets/')).map(([f, c]) => [f, typeof c === 'string' ? c : Buffer.from(c).toString('utf8')]),
+  );
+}
+
+describe('build cache', () => {
+  const site = path.join(temp, 'site');
+  cpSync(fixture, site, { recursive: true });
+  const run = (cache: boolean) => build({ root: site, write: false, cache, minify: false });
+
+  it('gives identical output warm and cold, and follows edits', async () => {
+    const cold = await run(false);
+    await run(true);
+    const warm = await run(true);
+    expect(warm.ok).toBe(true);
+    expect(textFiles(warm)).toEqual(textFiles(cold));
+
+    const setup = path.join(site, 'content/docs/guides/setup.md');
+    writeFileSync(setup, readFileSync(setup, 'utf8').replace('## Install it', '## Install it now'));
+    const edited = await run(true);
+    expect(textFiles(edited)).toEqual(textFiles(await run(false)));
+    expect(textFiles(edited)['docs/guides/setup/index.html']).toContain('Install it now');
+  });
+
+  it('reports a link broken by a change to another file, though the linking file is unchanged', async () => {
+    await run(true);
+    renameSync(path.join(site, 'content/docs/guides/deep.md'), path.join(site, 'content/docs/guides/deeper.md'));
+    const warm = await run(true);
+    const cold = await run(false);
+    expect(warm.ok).toBe(false);
+    expect(warm.diagnostics).toEqual(cold.diagnostics);
+    expect(warm.diagnostics.some((d) => d.code === 'PD5001' && d.file === 'content/docs/intro.md')).toBe(true);
+  });
+});
