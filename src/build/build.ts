@@ -26,6 +26,7 @@ import {
   type RouteDataContext,
 } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteTable } from '../routes/index.ts';
+import { buildSearchIndexFiles, buildSearchRecords } from '../search/index.ts';
 import { routeToFile } from '../shared/index.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
@@ -156,10 +157,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const outputs = await markdown.render({
       context,
       jobOf: renderJobOf,
-      componentsFor: (file) => (name, specifier, props) => {
-        const abs = componentFiles.get(`${file.file}\0${specifier}`);
-        const mod = abs ? modules.get(abs) : undefined;
-        return mod ? renderComponentHtml(mod, name, props) : '';
+      componentsFor: (file) => {
+        let count = 0;
+        return (name, specifier, props) => {
+          const abs = componentFiles.get(`${file.file}\0${specifier}`);
+          const mod = abs ? modules.get(abs) : undefined;
+          return mod ? renderComponentHtml(mod, name, props, `${name.toLowerCase()}${count++}-`) : '';
+        };
       },
     });
     await pool?.close();
@@ -180,7 +184,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const [rel, content_] of assets.files) files.set(rel, content_);
     stage('bundle', `${assets.files.size} assets`);
 
-    const chrome = buildSiteChrome(config, table);
+    const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
+    const search = buildSearchIndexFiles(records, { baseUrl: base });
+    for (const [file, text] of search.files) files.set(file, text);
+    stage('search', `${records.length} sections`);
+
+    const chrome = buildSiteChrome(config, table, search.indexUrl);
     const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
     for (const [file, mod] of pageModules) {
       moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });

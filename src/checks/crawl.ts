@@ -238,7 +238,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
   const crawled = new Set<string>();
   const checked = new Set<string>();
   checker.on('link', (result) => {
-    checked.add(result.url);
+    if (result.state !== LinkState.SKIPPED) checked.add(result.url);
     if (result.state === LinkState.BROKEN) broken.push(result);
   });
   checker.on('pagestart', (url) => crawled.add(String(url)));

@@ -96,7 +96,8 @@ export function createIslands(options: IslandsOptions): Islands {
   const modules = new Map<string, Promise<{ default?: unknown }>>();
   let runtime: HydrationRuntime | undefined;
   let runtimeLoading: Promise<HydrationRuntime> | undefined;
-  let idleScheduled = false;
+  /** 'scheduled' once the idle callback is set; 'done' once it ran (later islands then hydrate at once). */
+  let idle: 'no' | 'scheduled' | 'done' = 'no';
 
   const loadRuntime = (): Promise<HydrationRuntime> => {
     runtimeLoading ??= (import(options.hydrateUrl) as Promise<HydrationRuntime>).then(
@@ -283,10 +284,13 @@ export function createIslands(options: IslandsOptions): Islands {
         islands.set(el, island);
         setState(island, 'pending');
       }
-      if (runtime) hydrateAll();
-      else if (!idleScheduled) {
-        idleScheduled = true;
-        whenIdle(hydrateAll);
+      if (runtime || idle === 'done') hydrateAll();
+      else if (idle === 'no') {
+        idle = 'scheduled';
+        whenIdle(() => {
+          idle = 'done';
+          hydrateAll();
+        });
       }
     },
     addChunks(more) {

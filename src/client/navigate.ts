@@ -17,6 +17,8 @@ export interface NavigationOptions {
 /** SPEC §9: route changes show a progress bar after 200 ms. */
 export const PROGRESS_DELAY_MS = 200;
 const CACHE_SIZE = 40;
+/** Fetched pages are reused for this long (hover, then click; Back and Forward). */
+const CACHE_MS = 5 * 60_000;
 /** Head tags that describe the page; swapped on navigation. Everything else in <head> is the same on every page. */
 const PAGE_HEAD_TAGS = [
   'meta[name="description"]',
@@ -74,7 +76,12 @@ function scrollToHash(hash: string): boolean {
 
 export function startNavigation(options: NavigationOptions): void {
   const base = options.base.endsWith('/') ? options.base : options.base + '/';
-  const cache = new Map<string, Promise<FetchedPage>>();
+  const cache = new Map<string, { page: Promise<FetchedPage>; time: number }>();
+  const cached = (key: string): Promise<FetchedPage> | undefined => {
+    const entry = cache.get(key);
+    if (entry && Date.now() - entry.time > CACHE_MS) cache.delete(key);
+    return cache.get(key)?.page;
+  };
   const progress = createProgressBar();
   const runtimeSrc = document.querySelector<HTMLScriptElement>('script[data-pd-runtime]')?.src;
   let current = pageKey(new URL(location.href));
@@ -149,16 +156,16 @@ export function startNavigation(options: NavigationOptions): void {
 
   const remember = (key: string, page: Promise<FetchedPage>) => {
     cache.delete(key);
-    cache.set(key, page);
+    cache.set(key, { page, time: Date.now() });
     page.catch(() => {
-      if (cache.get(key) === page) cache.delete(key);
+      if (cache.get(key)?.page === page) cache.delete(key);
     });
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   };
 
   const prefetch = (url: URL) => {
     const key = pageKey(url);
-    if (key === current || cache.has(key) || slowConnection()) return;
+    if (key === current || cached(key) || slowConnection()) return;
     remember(key, fetchPage(key, { priority: 'low' } as RequestInit));
   };
 
@@ -206,7 +213,7 @@ export function startNavigation(options: NavigationOptions): void {
       if (mine === token) progress.start();
     }, PROGRESS_DELAY_MS);
     try {
-      let page = cache.get(key);
+      let page = cached(key);
       if (!page) {
         page = fetchPage(key, { signal: controller.signal });
         remember(key, page);

@@ -6,6 +6,9 @@ import { importTs } from '../config/import-ts.ts';
 import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
 import { escapeHtml, ISLAND_ATTR, ISLAND_PROPS_ATTR, type PageModuleProps, type SiteChrome } from '../shared/index.ts';
 
+/** Must match theme/components/Island.tsx: the client hydrates with the same identifierPrefix. */
+const ISLAND_ID_PREFIX_ATTR = 'data-pd-id-prefix';
+
 export interface LoadedModule {
   component: ComponentType<Record<string, unknown>>;
   title?: string;
@@ -67,8 +70,9 @@ export function renderPageModule(mod: LoadedModule, file: string, site: SiteChro
 }
 
 /** Island markup for an MDX component: server HTML inside a marker the client runtime hydrates. */
-export function renderComponentHtml(mod: LoadedModule, islandName: string, props: Record<string, unknown>): string {
-  const inner = renderToString(createElement(mod.component, props));
+export function renderComponentHtml(mod: LoadedModule, islandName: string, props: Record<string, unknown>, idPrefix: string): string {
+  // Each root gets its own useId prefix, so two instances on a page never share element ids.
+  const inner = renderToString(createElement(mod.component, props), { identifierPrefix: idPrefix });
   if (!mod.client) return inner;
-  return `<div class="pd-island" ${ISLAND_ATTR}="${escapeHtml(islandName)}" ${ISLAND_PROPS_ATTR}="${escapeHtml(JSON.stringify(props))}">${inner}</div>`;
+  return `<div class="pd-island" ${ISLAND_ATTR}="${escapeHtml(islandName)}" ${ISLAND_PROPS_ATTR}="${escapeHtml(JSON.stringify(props))}" ${ISLAND_ID_PREFIX_ATTR}="${escapeHtml(idPrefix)}">${inner}</div>`;
 }

@@ -259,7 +259,8 @@ function chatMessages(question: string, sources: Retrieved[], siteTitle = 'the s
 
 /** The passage of a section that best matches the terms: its best sentence and what follows, up to ~320 characters. */
 export function bestPassage(text: string, terms: readonly string[], length = 320): string {
-  const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  // A sentence ends at . ! or ? followed by a space ("_pd-verification.<domain>" stays one sentence).
+  const sentences = text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
   if (sentences.length === 0) return '';
   let best = 0;
   let bestScore = -1;

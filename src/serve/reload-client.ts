@@ -27,7 +27,7 @@ function showOverlay(problems) {
   removeOverlay();
   const root = el('div', null, {
     position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', padding: '2rem',
-    background: 'rgba(15, 15, 20, 0.92)', color: '#f5f5f5', font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    background: 'rgba(16, 16, 22, 0.97)', color: '#f5f5f5', font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   });
   root.id = OVERLAY_ID;
   root.setAttribute('role', 'alertdialog');

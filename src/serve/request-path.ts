@@ -13,6 +13,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function parseRequestPath(rawTarget: string | undefined): RequestPath {
   const bad = (reason: string): RequestPath => ({ ok: false, status: 400, reason });
   if (!rawTarget) return bad('empty request target');
+  // The query ends up in redirect Locations, so it is held to the same rule as the path.
+  if (CONTROL.test(rawTarget)) return bad('control character in request target');
   let target = rawTarget;
   // Absolute-form targets ("GET http://host/path") are legal HTTP/1.1; only their path matters here.
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
@@ -24,7 +26,7 @@ export function parseRequestPath(rawTarget: string | undefined): RequestPath {
   const queryAt = target.search(/[?#]/);
   const rawPath = queryAt < 0 ? target : target.slice(0, queryAt);
   const search = queryAt < 0 || target[queryAt] === '#' ? '' : target.slice(queryAt).replace(/#.*$/, '');
-  if (rawPath.includes('\\') || CONTROL.test(rawPath)) return bad('backslash or control character in path');
+  if (rawPath.includes('\\')) return bad('backslash in path');
 
   const segments: string[] = [];
   for (const raw of rawPath.split('/')) {

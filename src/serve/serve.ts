@@ -152,6 +152,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   // Set once the first build has said which files to watch; builds before that have nothing to add.
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
+  let printedWarnings: string | undefined;
 
   const runBuild = async (): Promise<boolean> => {
     const changedFiles = touched;
@@ -161,15 +162,22 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       broken = true;
+      printedWarnings = undefined;
       options.report(result.diagnostics);
       live.send({ type: 'error', build: buildNumber, problems: overlayProblems(result.diagnostics, root) });
       options.log(lastGood ? `✗ Build failed after ${ms} ms; still serving the last good build.` : `✗ Build failed after ${ms} ms.`);
       return false;
     }
-    if (result.diagnostics.length) options.report(result.diagnostics);
+    // Warnings are printed when they change, not again on every save.
+    const warnings = JSON.stringify(result.diagnostics);
+    if (result.diagnostics.length && warnings !== printedWarnings) options.report(result.diagnostics);
+    printedWarnings = warnings;
     const baseUrl = result.config?.baseUrl ?? '/';
     const changed = lastGood && !broken ? changedPages(lastGood, result, changedFiles, baseUrl) : null;
-    site = { source: memorySource(result.files, result.copies), baseUrl };
+    // A tab still showing the previous build may lazy-load its (hashed, so never stale) chunks after the swap.
+    const files = new Map(result.files);
+    for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
+    site = { source: memorySource(files, result.copies), baseUrl };
     lastGood = result;
     buildNumber++;
     const wasBroken = broken;

@@ -20,7 +20,7 @@ export interface OpenOptions extends BrowserContextOptions {
   /** Default 'load'. */
   waitUntil?: 'load' | 'domcontentloaded' | 'commit';
   /** Called with the page before navigating (routes, listeners). */
-  before?: (page: Page) => Promise<void> | void;
+  before?: (page: Page) => unknown;
 }
 
 export interface Opened {
