@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../src/build/index.ts';
 import { scanHtml } from '../src/checks/index.ts';
 import type { Diagnostic } from '../src/errors/index.ts';
@@ -39,11 +39,8 @@ describe('scanHtml', () => {
   });
 });
 
+// bin/protodocs.js runs dist/, which test/setup-dist.ts (the unit project's globalSetup) compiles once per run.
 describe('protodocs check', () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(repo, 'bin/build-dist.mjs')], { cwd: repo, stdio: 'inherit' });
-  }, 120_000);
-
   it('the check-broken fixture builds cleanly: its problems are only visible to the crawl', async () => {
     const result = await build({ root: path.join(repo, 'test/fixtures/check-broken'), write: false, minify: false });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -102,6 +102,7 @@ describe('static server', () => {
     symlinkSync(path.join(dir, 'secret.txt'), path.join(siteDir, 'leak.txt'));
     symlinkSync(dir, path.join(siteDir, 'leakdir'));
     symlinkSync(path.join(dir, 'outside'), path.join(siteDir, 'outside'));
+    symlinkSync(path.join(siteDir, 'robots.txt'), path.join(siteDir, 'alias.txt'));
 
     const disk: ServedSite = { source: await diskSource(siteDir), baseUrl: '/' };
     diskServer = createSiteServer({ site: () => disk, loopbackOnly: true });
@@ -166,6 +167,12 @@ describe('static server', () => {
       expect([400, 403, 404], `${target} → ${res.status}`).toContain(res.status);
       expect(res.body.toString('latin1'), target).not.toContain(SECRET);
     }
+  });
+
+  it('follows symlinks that stay inside the root', async () => {
+    const res = await rawRequest(diskPort, '/alias.txt');
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe('User-agent: *');
   });
 
   it('copies of the build are served from memory by their output path only', async () => {
@@ -445,11 +452,8 @@ describe('serve (watch mode)', () => {
   });
 });
 
+// bin/protodocs.js runs dist/, which test/setup-dist.ts (the unit project's globalSetup) compiles once per run.
 describe('protodocs serve (CLI)', () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(repo, 'bin/build-dist.mjs')], { cwd: repo, stdio: 'inherit' });
-  }, 120_000);
-
   it('prints the Serving line and stops on SIGTERM; --no-watch serves a build folder as is', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-cli-serve-'));
     try {

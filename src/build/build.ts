@@ -205,11 +205,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const ctx: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, base) };
     const manifest: Record<string, string> = {};
     const sitemapUrls: string[] = [];
+    const feeds = table.posts.length ? config.blog.feeds : [];
     for (const route of table.routes) {
       const data = buildRouteData(route, ctx);
       const outFile = routeToFile(route.url);
       try {
-        files.set(outFile, renderPage(data, { config, inlineScript, csp, assets }));
+        files.set(outFile, renderPage(data, { config, inlineScript, csp, assets, feeds }));
       } catch (error) {
         diagnostics.add({
           code: 'PD6001',
@@ -222,7 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (route.source) manifest[outFile] = route.source;
       if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
     }
-    if (table.posts.length) {
+    if (feeds.length) {
       const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
       if (config.blog.feeds.includes('rss')) files.set(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
       if (config.blog.feeds.includes('atom')) files.set(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));

@@ -58,9 +58,9 @@ const singleReact: Plugin = {
  *
  * 1. `loader.[hash].js` (src/client/loader.ts): the only script a page runs before its load event. It carries instant
  *    navigation, analytics and the island scheduler, imports nothing, and never touches React.
- * 2. With code splitting: `hydrate.[hash].js` (React roots, error boundaries), one `island-<Name>.[hash].js` per island
- *    (the island module itself; its default export is the component), shared `chunk.[hash].js` files (React lands in
- *    one of them), and the stylesheet. The loader imports these lazily, when the browser is idle or at the first
+ * 2. With code splitting: `hydrate.[hash].js` (React DOM, the island roots and their error boundaries), one
+ *    `island-<Name>.[hash].js` per island (the island module itself; its default export is the component), shared
+ *    `chunk.[hash].js` files (React itself, code shared by islands, lazy parts), and the stylesheet. The loader imports these lazily, when the browser is idle or at the first
  *    interaction with a widget.
  *
  * A page gets one `<script type="module">` tag: the loader, with the chunk URLs of the page's islands in data
@@ -86,7 +86,6 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
     publicPath,
     metafile: true,
     logLevel: 'silent',
-    legalComments: 'none',
     define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
   };
   const cssEntry = path.join(PACKAGE_ROOT, 'theme', 'styles', 'index.css');

@@ -207,7 +207,7 @@ function verbOf(link: FoundLink | undefined): string {
   if (link.tag === 'a' || link.tag === 'area') return 'links to';
   if (link.tag === 'img' || link.tag === 'source' || link.attribute === 'poster') return 'shows the image';
   if (link.tag === 'script') return 'loads the script';
-  if (link.tag === 'link') return 'loads';
+  if (link.tag === 'link') return 'references';
   return 'embeds';
 }
 
@@ -284,8 +284,12 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
     }
     return pending;
   };
-  const pages = [...new Set([...starts, ...crawled].filter(local))];
-  await inPool(pages, 16, async (url) => void (await scan(url)));
+  const candidates = [...new Set([...starts, ...crawled].filter(local))];
+  const pages: string[] = [];
+  await inPool(candidates, 16, async (url) => {
+    if (await scan(url)) pages.push(url);
+  });
+  pages.sort();
 
   const problems: Problem[] = [];
   const seen = new Set<string>();

@@ -11,6 +11,9 @@ export interface ServeCommandOptions {
   out?: string;
   baseUrl?: string;
   verbose?: boolean;
+  /** From PROTODOCS_AI_BASE_URL, PROTODOCS_AI_MODEL and PROTODOCS_AI_KEY (read in main.ts). */
+  llm?: { baseUrl: string; model: string; apiKey?: string };
+  askPath?: string;
 }
 
 /** Port flag → number; undefined when it is not one (a usage error). */
@@ -40,6 +43,8 @@ export async function runServe(options: ServeCommandOptions, started?: (server: 
       port,
       host: options.host,
       watch: options.watch,
+      llm: options.llm,
+      askPath: options.askPath,
       log: (line) => process.stdout.write(line + '\n'),
       report: (items) =>
         reportDiagnostics(items, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true }, (t) => process.stderr.write(t)),

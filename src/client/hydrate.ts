@@ -80,7 +80,10 @@ function isComponent(value: unknown): value is ComponentType<Record<string, unkn
 
 /** Hydrates one island marker. Throws when the chunk has no component to hydrate with. */
 export function hydrateIsland(el: HTMLElement, name: string, component: unknown, props: Record<string, unknown>, onReady: () => void): void {
-  if (roots.has(el)) return;
+  if (roots.has(el)) {
+    setTimeout(onReady, 0);
+    return;
+  }
   if (!isComponent(component)) throw new Error(`the module of the "${name}" widget has no default export component`);
   const tree = createElement(IslandShell, { onReady }, createElement(IslandBoundary, { name }, createElement(component, props)));
   const root = hydrateRoot(el, tree, {

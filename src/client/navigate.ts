@@ -237,9 +237,11 @@ export function startNavigation(options: NavigationOptions): void {
       }
       current = pageKey(finalUrl);
       swap(doc);
-      if (!(finalUrl.hash && scrollToHash(finalUrl.hash))) {
-        window.scrollTo({ top: mode.scrollY ?? 0, behavior: 'instant' });
+      // Back/Forward return to where the reader was; a new visit goes to the hash target, else to the top.
+      const restore = !mode.push && typeof mode.scrollY === 'number';
+      if (restore || !(finalUrl.hash && scrollToHash(finalUrl.hash))) {
         document.getElementById('main')?.focus({ preventScroll: true });
+        window.scrollTo({ top: mode.scrollY ?? 0, behavior: 'instant' });
       }
       announce(document.title);
       window.dispatchEvent(new CustomEvent<NavigatedDetail>(NAVIGATED_EVENT, { detail: { url: location.href } }));

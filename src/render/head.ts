@@ -38,10 +38,12 @@ export interface HeadInput {
   csp: string;
   stylesheets: readonly string[];
   extraHeadTags: string;
+  /** Feeds actually written (none on a site without posts). */
+  feeds: readonly ('rss' | 'atom' | 'json')[];
 }
 
 /** Everything inside <head>. The theme never renders head tags: they are data, not layout. */
-export function renderHead({ route, config, inlineScript, csp, stylesheets, extraHeadTags }: HeadInput): string {
+export function renderHead({ route, config, inlineScript, csp, stylesheets, extraHeadTags, feeds }: HeadInput): string {
   const { head, site } = route;
   const base = config.baseUrl;
   const e = escapeHtml;
@@ -69,9 +71,9 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (config.favicon) tags.push(`<link rel="icon" href="${e(withBase(base, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
   const blog = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
-  if (config.blog.feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
-  if (config.blog.feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
-  if (config.blog.feeds.includes('json')) tags.push(`<link rel="alternate" type="application/feed+json" href="${e(withBase(base, blog + 'feed.json'))}" title="${e(config.blog.title)} JSON Feed">`);
+  if (feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
+  if (feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
+  if (feeds.includes('json')) tags.push(`<link rel="alternate" type="application/feed+json" href="${e(withBase(base, blog + 'feed.json'))}" title="${e(config.blog.title)} JSON Feed">`);
   if (site.search.hosted) tags.push(`<link rel="preconnect" href="${e(site.search.hosted.host)}" crossorigin>`);
   tags.push(`<script>${inlineScript}</script>`);
   for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${e(href)}">`);

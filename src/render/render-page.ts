@@ -12,6 +12,7 @@ export interface PageShell {
   inlineScript: string;
   csp: string;
   assets: AssetManifest;
+  feeds: readonly ('rss' | 'atom' | 'json')[];
 }
 
 /** One complete HTML document; the scripts are chosen by the islands the page actually contains. */
@@ -25,6 +26,7 @@ export function renderPage(route: RouteData, shell: PageShell): string {
     csp: shell.csp,
     stylesheets: shell.assets.css,
     extraHeadTags: shell.assets.headTags,
+    feeds: shell.feeds,
   });
   return `<!doctype html>
 <html lang="${route.site.lang}" dir="ltr" data-theme="${route.site.colorMode.defaultMode}">

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build, PACKAGE_ROOT, type BuildResult } from '../build/index.ts';
 import { CONFIG_FILE, loadConfig } from '../config/index.ts';
 import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
+import { createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
 import type { WebHandler } from './ask-adapter.ts';
 import { LiveReload, type OverlayProblem } from './live-reload.ts';
 import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
@@ -25,9 +26,11 @@ export interface ServeOptions {
   report: (diagnostics: readonly Diagnostic[]) => void;
   /** Stage timings of every build, when verbose. */
   buildLog?: (line: string) => void;
-  /** The /api/ask handler (src/search/ask.ts createAskHandler), mounted at `askPath`. */
+  /** Overrides the /api/ask handler built from the site's search index (tests). */
   ask?: WebHandler;
   askPath?: string;
+  /** OpenAI-compatible chat endpoint for AI answers; without it the ask handler answers extractively. */
+  llm?: AskLlmOptions;
   debounceMs?: number;
 }
 
@@ -132,10 +135,12 @@ async function startStatic(root: string, options: ServeOptions): Promise<Running
     throw new ServeSetupError(`${path.relative(process.cwd(), outDir) || outDir} holds no built site; run \`protodocs build\` first, or drop --no-watch.`);
   }
   const site: ServedSite = { source: await diskSource(outDir), baseUrl };
+  const builtOut = outDir;
+  const ask = options.ask ?? createAskHandler({ records: () => loadSearchRecords(builtOut), llm: options.llm });
   const server = createSiteServer({
     site: () => site,
     loopbackOnly: isLoopbackAddress(options.host),
-    ask: options.ask ? { path: options.askPath ?? '/api/ask', handler: options.ask } : undefined,
+    ask: { path: options.askPath ?? '/api/ask', handler: ask },
   });
   const { port, origin } = await listen(server, options.port, options.host);
   const url = origin + baseUrl;
@@ -149,6 +154,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   let lastGood: BuildResult | undefined;
   let buildNumber = 0;
   let broken = false;
+  let askHandler: WebHandler = createAskHandler({ records: [], llm: options.llm });
   // Set once the first build has said which files to watch; builds before that have nothing to add.
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
@@ -158,7 +164,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const changedFiles = touched;
     touched = [];
     const started = performance.now();
-    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, log: options.buildLog });
+    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, cache: true, log: options.buildLog });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       broken = true;
@@ -178,6 +184,14 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const files = new Map(result.files);
     for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
     site = { source: memorySource(files, result.copies), baseUrl };
+    // The ask handler answers from this build's index, so it is made anew with each good build.
+    askHandler = createAskHandler({
+      records: recordsFromIndexFiles(result.files.keys(), (rel) => {
+        const content = result.files.get(rel);
+        return typeof content === 'string' ? content : undefined;
+      }),
+      llm: options.llm,
+    });
     lastGood = result;
     buildNumber++;
     const wasBroken = broken;
@@ -240,7 +254,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     site: () => site,
     live,
     loopbackOnly: isLoopbackAddress(options.host),
-    ask: options.ask ? { path: options.askPath ?? '/api/ask', handler: options.ask } : undefined,
+    ask: { path: options.askPath ?? '/api/ask', handler: options.ask ?? ((request) => askHandler(request)) },
   });
   let port: number;
   let origin: string;

@@ -131,6 +131,8 @@ export interface LoadedSearchIndex {
   mini: MiniSearch<IndexDocument>;
   /** True once the full-text index replaced the first-query one. */
   full: boolean;
+  /** The full-text index failed to load: the first-query one is all there will be. */
+  fullUnavailable?: boolean;
   /** Full section texts, once the texts file is loaded; the short stored texts are used until then. */
   texts?: readonly string[];
 }
@@ -165,7 +167,8 @@ export interface SearchRequest {
 export function searchIndexes(indexes: readonly LoadedSearchIndex[], query: string, request: SearchRequest = {}): SearchOutcome {
   const q = query.trim();
   const terms = queryTerms(q);
-  if (terms.length === 0 || indexes.length === 0) return { query: q, total: 0, groups: [] };
+  const partial = indexes.some((i) => !i.full && !i.fullUnavailable);
+  if (terms.length === 0 || indexes.length === 0) return { query: q, total: 0, groups: [], ...(partial ? { partial } : {}) };
   const text = terms.join(' ');
   const run = (combineWith: 'AND' | 'OR') => {
     const found: { index: LoadedSearchIndex; result: SearchResult }[] = [];
@@ -219,7 +222,7 @@ export function searchIndexes(indexes: readonly LoadedSearchIndex[], query: stri
       },
     });
   }
-  return { query: q, total: found.length, groups: groupByPage(flat, maxHits) };
+  return { query: q, total: found.length, groups: groupByPage(flat, maxHits), ...(partial ? { partial } : {}) };
 }
 
 function accepts(file: SearchIndexFile, id: number, filter: SearchFilter | undefined, excludeDocs: boolean): boolean {

@@ -59,7 +59,7 @@ export function hostedRequest(hosted: HostedSearchData, q: HostedQuery): { url: 
       headers: {
         'X-Algolia-Application-Id': hosted.appId,
         'X-Algolia-API-Key': hosted.apiKey,
-        // A "simple" content type keeps the cross-origin request free of a preflight, as the service expects.
+        // The service reads the JSON body whatever the declared type; this is the type its own clients send.
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: JSON.stringify({

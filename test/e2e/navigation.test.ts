@@ -205,15 +205,26 @@ describe('instant navigation', () => {
   });
 
   it('opens external links in a new tab with rel=noopener, and leaves them to the browser', async () => {
-    const { page } = await e2e.open('/docs/intro/');
+    const { page, context } = await e2e.open('/docs/intro/');
     const external = page.locator('article a[href="https://example.org/external"]');
     expect(await external.getAttribute('target')).toBe('_blank');
     expect(await external.getAttribute('rel')).toMatch(/\bnoopener\b/);
     // Links from markdown and from the navbar and footer config (the announcement's HTML is the author's, verbatim).
-    for (const link of await page.locator('article a[href^="http"], .navbar a[href^="http"], .footer a[href^="http"]').all()) {
-      if ((await link.getAttribute('href'))!.startsWith(e2e.env.prod.url)) continue;
-      expect(await link.getAttribute('target'), await link.getAttribute('href') ?? '').toBe('_blank');
-    }
+    const links = await page
+      .locator('article a[href^="http"], .navbar a[href^="http"], .footer a[href^="http"]')
+      .evaluateAll((els) => els.map((el) => ({ href: el.getAttribute('href')!, target: el.getAttribute('target'), rel: el.getAttribute('rel') })));
+    const externals = links.filter((link) => new URL(link.href).origin !== new URL(e2e.env.prod.url).origin);
+    expect(externals.length).toBeGreaterThan(2);
+    for (const link of externals) expect(link, link.href).toMatchObject({ target: '_blank', rel: expect.stringMatching(/\bnoopener\b/) });
+
+    // A click opens a new tab; the page itself stays (no instant navigation, no fetch).
+    await context.route('https://example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>External</title>' }));
+    await mark(page);
+    const popup = context.waitForEvent('page');
+    await external.click();
+    expect((await popup).url()).toBe('https://example.org/external');
+    expect(pathname(page)).toBe('/docs/intro/');
+    expect(await marker(page)).toBe(1);
   });
 });
 

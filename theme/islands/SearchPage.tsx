@@ -175,16 +175,20 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
       <noscript>
         <p className="search-page__hint">Search results need JavaScript. The documentation's sidebar and the blog archive list every page.</p>
       </noscript>
-      <div className="search-page__results-live">
+      <div className="search-page__results-live" data-results={outcome ? (outcome.partial ? 'partial' : 'complete') : undefined}>
         {mounted && !backend && <p className="search-page__hint">Search is not available on this site.</p>}
         {q !== '' && status === 'loading' && <p className="search-page__hint">Loading results…</p>}
         {q !== '' && status === 'error' && <SearchError />}
         {q !== '' && status === 'ready' && outcome && (
           <>
-            <p className="search-page__count" role="status">
-              {outcome.total} {outcome.total === 1 ? 'result' : 'results'}
-            </p>
-            {outcome.total === 0 ? (
+            {!(outcome.total === 0 && outcome.partial) && (
+              <p className="search-page__count" role="status">
+                {outcome.total} {outcome.total === 1 ? 'result' : 'results'}
+              </p>
+            )}
+            {outcome.total === 0 && outcome.partial ? (
+              <p className="search-page__hint">Searching the full text…</p>
+            ) : outcome.total === 0 ? (
               <NoResults query={outcome.query} suggestions={suggestions} issuesUrl={search.issuesUrl} onSuggestion={(s) => update({ ...query, q: s })} />
             ) : (
               <ResultList groups={outcome.groups.slice(0, shown)} />

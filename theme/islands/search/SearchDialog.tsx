@@ -282,7 +282,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
             <p className="sr-only" role="status">
               {statusText}
             </p>
-            <div className="search-modal__body">
+            <div className="search-modal__body" data-results={outcome ? (outcome.partial ? 'partial' : 'complete') : undefined}>
               {!backend && <p className="search-modal__hint">Search is not available on this site.</p>}
               {trimmed === '' && (
                 <Recent
@@ -298,7 +298,8 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
               )}
               {trimmed !== '' && status === 'loading' && <p className="search-modal__hint">Loading…</p>}
               {trimmed !== '' && status === 'error' && <SearchError />}
-              {showResults && outcome.total === 0 && (
+              {showResults && outcome.total === 0 && outcome.partial && <p className="search-modal__hint">Searching the full text…</p>}
+              {showResults && outcome.total === 0 && !outcome.partial && (
                 <NoResults query={outcome.query} suggestions={suggestions} issuesUrl={search.issuesUrl} onSuggestion={(s) => setQuery(s)} />
               )}
               {showResults && outcome.total > 0 && (

@@ -68,7 +68,11 @@ function loadedIndex(url: string): Promise<LoadedSearchIndex> {
         mod.upgradeSearchIndex(loaded, full);
         upgrades.dispatchEvent(new Event('upgrade'));
       },
-      (error: unknown) => console.warn(`[protodocs] The full-text search index did not load; searching titles and headings only. ${String(error)}`),
+      (error: unknown) => {
+        loaded.fullUnavailable = true;
+        upgrades.dispatchEvent(new Event('upgrade'));
+        console.warn(`[protodocs] The full-text search index did not load; searching titles and headings only. ${String(error)}`);
+      },
     );
     return loaded;
   });
