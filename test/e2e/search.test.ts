@@ -44,15 +44,10 @@ async function openModalAndType(page: Page, query: string) {
 describe('search modal', () => {
   it('opens with Ctrl+K, Cmd+K and /, not while typing; Escape and the backdrop close it and focus returns', async () => {
     const { page, errors } = await open('/docs/intro/');
-    const logs: string[] = [];
-    page.on('console', (m) => logs.push(m.type() + ' ' + m.text()));
     for (const key of ['Control+k', 'Meta+k', '/']) {
       await page.keyboard.press(key);
-      await dialog(page).waitFor({ timeout: 5000 }).catch(async (e: unknown) => {
-        console.log('DEBUG', key, logs, await page.evaluate(() => [document.activeElement?.outerHTML.slice(0, 200), document.querySelector('[data-pd-island="SearchModal"]')?.outerHTML.slice(0, 3000), document.querySelectorAll('[data-pd-island]').length, [...document.querySelectorAll('[data-pd-island]')].map((e) => e.getAttribute('data-pd-island') + ':' + e.getAttribute('data-pd-state'))]));
-        throw e;
-      });
-      expect(await activeId(page)).toBe('pd-search-input');
+      await dialog(page).waitFor();
+      await expect.poll(() => activeId(page)).toBe('pd-search-input');
       expect(await page.locator('#pd-search-input').inputValue()).toBe('');
       const attrs = await dialog(page).evaluate((d) => [d.getAttribute('role'), d.getAttribute('aria-modal')]);
       expect(attrs).toEqual(['dialog', 'true']);

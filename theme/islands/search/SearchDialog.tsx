@@ -77,12 +77,17 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
       document.documentElement.classList.add('search-modal-open');
       setRecent(readRecent(storageKeySuffix));
       backend?.prefetch();
-      requestAnimationFrame(() => (mode === 'keyword' ? inputRef.current?.select() : undefined));
+      // showModal() focused the first focusable element (the close button); the field is where typing belongs.
+      const field = dialog.querySelector<HTMLInputElement>('input');
+      field?.focus();
+      field?.select();
     } else if (!open && dialog.open) {
       dialog.close();
       document.documentElement.classList.remove('search-modal-open');
+      // Opened from nowhere in particular: leave focus nowhere, not on the hidden input (where keys would still go
+      // until the browser's next focus fix-up).
+      if (dialog.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
     }
-    // `mode` is read only at the moment of opening.
   }, [open, backend, storageKeySuffix]);
   useEffect(
     () => () => {

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build/index.ts';
+import { setupE2E } from './helpers.ts';
+import { serveStatic, type StaticServer } from './server.ts';
+
+// axe-core on every page of the real IAIndex site, in light and in dark mode: zero WCAG 2.1 A/AA violations.
+
+const e2e = setupE2E();
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const out = mkdtempSync(path.join(os.tmpdir(), 'protodocs-a11y-'));
+let server: StaticServer;
+
+function pages(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const abs = path.join(dir, name);
+    if (statSync(abs).isDirectory()) return name === 'assets' ? [] : pages(abs, `${prefix}${name}/`);
+    return name === 'index.html' ? [`/${prefix}`] : name === '404.html' ? ['/404.html'] : [];
+  });
+}
+
+beforeAll(async () => {
+  const result = await build({ root: repo, outDir: out, write: true });
+  expect(result.ok).toBe(true);
+  server = await serveStatic({ root: out });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    // axe is injected as a script, which the site's strict CSP would (rightly) refuse.
+    context = await e2e.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(`try { localStorage.setItem('theme', '${mode}'); } catch {}`);
+  });
+  afterAll(() => context?.close());
+
+  it('has no axe violations on any route', async () => {
+    const routes = pages(out);
+    expect(routes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    const page = await context.newPage();
+    for (const route of routes) {
+      await page.goto(server.url + route.replace(/^\//, ''), { waitUntil: 'load' });
+      expect(await page.getAttribute('html', 'data-theme'), route).toBe(mode);
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+      });
+      for (const v of violations) failures.push(`${route} ${v}`);
+    }
+    await page.close();
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
