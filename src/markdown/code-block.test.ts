@@ -8,14 +8,14 @@ describe('fenced code', () => {
   test('highlights enabled languages (aliases too) and wraps the block with its title', () => {
     const { html } = render('```js title="a.js"\nlet a = 1;\n```\n');
     expect(html).toBe(
-      '<div class="code-block"><div class="code-title">a.js</div><pre><code class="hljs language-javascript">' +
+      '<div class="code-block"><div class="code-title">a.js</div><pre tabindex="0"><code class="hljs language-javascript">' +
         '<span class="hljs-keyword">let</span> a = <span class="hljs-number">1</span>;</code></pre></div>',
     );
   });
 
   test('a language the site has not enabled stays plain escaped text', () => {
     const { html } = render('```python\nx = "<b>"\n```\n', {}, { highlightLanguages: ['json'] });
-    expect(html).toBe('<div class="code-block"><pre><code class="language-python">x = "&#x3C;b>"</code></pre></div>');
+    expect(html).toBe('<div class="code-block"><pre tabindex="0"><code class="language-python">x = "&#x3C;b>"</code></pre></div>');
   });
 });
 

@@ -23,7 +23,8 @@ export function codeHandler(context: RenderContext): Handler {
     const code = language
       ? element('code', { className: ['hljs', `language-${language}`] }, [raw(highlightCode(node.value, language))])
       : element('code', lang ? { className: [`language-${lang}`] } : {}, [text(node.value)]);
-    const pre = element('pre', {}, [code]);
+    // Focusable, so keyboard users can scroll a long line sideways (WCAG: scrollable regions).
+    const pre = element('pre', { tabIndex: 0 }, [code]);
     const children: ElementContent[] = [];
     if (meta.title) children.push(element('div', { className: ['code-title'] }, [text(meta.title)]));
     children.push(pre);

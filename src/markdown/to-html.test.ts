@@ -12,7 +12,7 @@ describe('renderMarkdown', () => {
   });
 
   test('tables are wrapped for horizontal scrolling', () => {
-    expect(render('| a |\n|---|\n| 1 |\n').html).toMatch(/^<div class="table-wrapper"><table>[\s\S]*<\/table><\/div>$/);
+    expect(render('| a |\n|---|\n| 1 |\n').html).toMatch(/^<div class="table-wrapper" tabindex="0"><table>[\s\S]*<\/table><\/div>$/);
   });
 
   test('author HTML passes through', () => {

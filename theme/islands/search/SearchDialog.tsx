@@ -55,7 +55,6 @@ export function searchPageUrl(baseUrl: string, query: string): string {
 export default function SearchDialog({ open, onClose, baseUrl, search, storageKeySuffix }: SearchDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const backend = backendFor(search);
   const [mode, setMode] = useState<'keyword' | 'ask'>('keyword');
   const [query, setQuery] = useState('');
