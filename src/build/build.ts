@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { walkFiles } from '../content/walk.ts';
 import path from 'node:path';
 import { checkInternalLinks, checkConfigLinks } from '../checks/index.ts';
 import { loadConfig, type SiteConfig } from '../config/index.ts';
@@ -22,15 +23,17 @@ import {
   rssFeed,
   sha256Base64,
   sitemap,
+  type AssetManifest,
   type LoadedModule,
   type RouteDataContext,
 } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteTable } from '../routes/index.ts';
-import { buildSearchIndexFiles, buildSearchRecords } from '../search/index.ts';
+import { buildSearchIndexFiles, buildSearchRecords, type SearchIndexFiles } from '../search/index.ts';
 import { routeToFile } from '../shared/index.ts';
+import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
-import { MarkdownCache } from './markdown-cache.ts';
+import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import { MarkdownStage } from './markdown-stage.ts';
 import { createMarkdownPool } from './markdown-pool.ts';
@@ -45,7 +48,28 @@ export interface BuildOptions {
   minify?: boolean;
   /** Reuse per-file results of earlier builds (node_modules/.cache/protodocs). Output is identical either way. */
   cache?: boolean;
+  /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
+  memo?: BuildMemo;
   log?: (line: string) => void;
+}
+
+export interface BuildMemo {
+  bundle?: { key: string; value: AssetManifest };
+  search?: { key: string; value: SearchIndexFiles };
+}
+
+/** Fingerprint of everything the client bundle is made from: file stats are enough to notice an edit. */
+function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: ReadonlyMap<string, string>, deps: readonly string[]): string {
+  const files = ['theme', 'src/client', 'src/shared'].flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  const stats = [...files, ...extraIslands.values(), ...deps].map((f) => {
+    try {
+      const st = statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return `${f}:missing`;
+    }
+  });
+  return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), ...stats);
 }
 
 export interface BuildResult {
@@ -141,7 +165,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     const extraIslands = new Map<string, string>();
     for (const [abs, mod] of modules) if (mod.client) extraIslands.set(path.basename(abs).replace(/\.[jt]sx?$/, ''), abs);
-    const bundling = bundleClient({ baseUrl: base, extraIslands, minify: options.minify });
+    const memo = options.memo;
+    const clientKey = memo ? bundleKey(base, options.minify, extraIslands, [...modules.values()].flatMap((m) => m.deps)) : '';
+    const bundling =
+      memo?.bundle?.key === clientKey && memo.bundle
+        ? Promise.resolve(memo.bundle.value)
+        : bundleClient({ baseUrl: base, extraIslands, minify: options.minify }).then((value) => {
+            if (memo) memo.bundle = { key: clientKey, value };
+            return value;
+          });
     bundling.catch(() => {});
 
     const context: RenderContextData = {
@@ -185,7 +217,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('bundle', `${assets.files.size} assets`);
 
     const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
-    const search = buildSearchIndexFiles(records, { baseUrl: base });
+    const searchKey = options.memo ? hashText(base, JSON.stringify(records)) : '';
+    const search =
+      options.memo?.search?.key === searchKey ? options.memo.search.value : buildSearchIndexFiles(records, { baseUrl: base });
+    if (options.memo) options.memo.search = { key: searchKey, value: search };
     for (const [file, text] of search.files) files.set(file, text);
     stage('search', `${records.length} sections`);
 
@@ -194,12 +229,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const [file, mod] of pageModules) {
       moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });
     }
-    const inlineScript = colorModeScript({
-      storageKeySuffix: config.storage.keySuffix,
-      defaultMode: config.colorMode.defaultMode,
-      respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
-      announcementBarId: config.announcementBar?.id,
-    });
+    // The page's one inline script (hashed into the CSP): colour mode before first paint, and the wrong-base banner.
+    const inlineScript =
+      colorModeScript({
+        storageKeySuffix: config.storage.keySuffix,
+        defaultMode: config.colorMode.defaultMode,
+        respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+        announcementBarId: config.announcementBar?.id,
+      }) + baseUrlBannerScript(base);
     const csp = contentSecurityPolicy(config, sha256Base64(inlineScript), chrome.search.hosted?.host);
     const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
     const ctx: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, base) };

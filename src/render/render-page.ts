@@ -32,7 +32,7 @@ export function renderPage(route: RouteData, shell: PageShell): string {
 <html lang="${route.site.lang}" dir="ltr" data-theme="${route.site.colorMode.defaultMode}">
 <head>
 ${head}
-${shell.assets.scriptTags(islands)}
+${shell.assets.scriptTags(islands, { analytics: route.site.analytics })}
 </head>
 <body>
 ${body}

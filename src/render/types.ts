@@ -1,9 +1,11 @@
+import type { AnalyticsData } from '../shared/index.ts';
+
 /** What the client bundle step produced, as the renderer needs it. */
 export interface AssetManifest {
   /** Stylesheet URLs (with base URL), render-blocking by design: one small file. */
   css: string[];
   /** Tags for the end of <body> (or <head>) that load the scripts a page with these islands needs. Non-blocking only. */
-  scriptTags: (islands: readonly string[]) => string;
+  scriptTags: (islands: readonly string[], page?: { analytics?: AnalyticsData }) => string;
   /** Extra <head> tags every page gets (modulepreload hints and the like). */
   headTags: string;
   /** Output files of the bundle: path relative to the output root → content. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { build, PACKAGE_ROOT, type BuildResult } from '../build/index.ts';
+import { build, PACKAGE_ROOT, type BuildMemo, type BuildResult } from '../build/index.ts';
 import { CONFIG_FILE, loadConfig } from '../config/index.ts';
 import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
 import { createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
@@ -155,6 +155,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   let buildNumber = 0;
   let broken = false;
   let askHandler: WebHandler = createAskHandler({ records: [], llm: options.llm });
+  // The client bundle and the search index are reused across rebuilds while their inputs are unchanged.
+  const memo: BuildMemo = {};
   // Set once the first build has said which files to watch; builds before that have nothing to add.
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
@@ -164,7 +166,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const changedFiles = touched;
     touched = [];
     const started = performance.now();
-    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, cache: true, log: options.buildLog });
+    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, cache: true, memo, log: options.buildLog });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       broken = true;
