@@ -15,5 +15,5 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
-  { files: ['test/bench/**', 'bin/**'], rules: { 'no-console': 'off' } },
+  { files: ['test/bench/**', 'bin/**', 'test/screenshots.mjs'], rules: { 'no-console': 'off' } },
 );

@@ -19,7 +19,7 @@ function textFiles(result: BuildResult): Record<string, string> {
 
 describe('build cache', () => {
   const site = path.join(temp, 'site');
-  cpSync(fixture, site, { recursive: true });
+  cpSync(fixture, site, { recursive: true, filter: (src) => !src.includes('node_modules') });
   const run = (cache: boolean) => build({ root: site, write: false, cache, minify: false });
 
   it('gives identical output warm and cold, and follows edits', async () => {

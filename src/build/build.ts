@@ -72,6 +72,17 @@ function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: R
   return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), ...stats);
 }
 
+/**
+ * Hash of the code that turns markdown into HTML: a changed protodocs (even unreleased, mid-development) never
+ * reuses HTML that older code made.
+ */
+function markdownCodeKey(): string {
+  const dirs = ['src/markdown', 'src/shared'];
+  const files = dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));
+  return hashText(...files.filter((f) => !f.includes('.test.')).map((f) => readFileSync(f, 'utf8')));
+}
+
 export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
@@ -134,7 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Plain markdown may go to worker threads; MDX stays here, where its components are loaded.
     const pool = createMarkdownPool(PACKAGE_ROOT, markdownFiles.length);
     const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
-    const settingsKey = JSON.stringify([PROTODOCS_VERSION, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
+    const settingsKey = JSON.stringify([PROTODOCS_VERSION, markdownCodeKey(), config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
     const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey });
     const parsed = markdown.summaries;
     for (const file of markdownFiles) diagnostics.addAll(parsed.get(file.file)?.diagnostics ?? []);

@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { runBuild } from './build-command.ts';
 import { runCheck } from './check-command.ts';
 import { runServe } from './serve-command.ts';
-import { registerSearchCommand } from './search-command.ts';
+import { askLlmFromEnv, registerSearchCommand } from './search-command.ts';
 
 // The only module that reads process.env or calls process.exit: everything below it returns exit codes.
 
@@ -37,11 +37,10 @@ program
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--verbose', 'print stage timings of every build')
   .action(async (opts: { root: string; port: string; host: string; watch: boolean; out?: string; baseUrl?: string; verbose?: boolean }) => {
-    const { PROTODOCS_AI_BASE_URL: aiBaseUrl, PROTODOCS_AI_MODEL: aiModel, PROTODOCS_AI_KEY: aiKey } = process.env;
     process.exitCode = await runServe({
       ...opts,
       verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1',
-      llm: aiBaseUrl && aiModel ? { baseUrl: aiBaseUrl, model: aiModel, apiKey: aiKey } : undefined,
+      llm: askLlmFromEnv(process.env),
     });
   });
 

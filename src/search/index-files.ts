@@ -143,7 +143,10 @@ function serialiseIndex(
  */
 export function recordsFromIndexFiles(paths: Iterable<string>, read: (rel: string) => string | undefined): SearchRecord[] {
   const records: SearchRecord[] = [];
-  const indexPaths = [...paths].filter((p) => p.startsWith(`${SEARCH_ASSETS_DIR}/index`) && p.endsWith('.json')).sort();
+  // The main index first, then the older versions.
+  const indexPaths = [...paths]
+    .filter((p) => p.startsWith(`${SEARCH_ASSETS_DIR}/index`) && p.endsWith('.json'))
+    .sort((a, b) => Number(!a.startsWith(`${SEARCH_ASSETS_DIR}/index.`)) - Number(!b.startsWith(`${SEARCH_ASSETS_DIR}/index.`)) || a.localeCompare(b));
   const parsed = indexPaths.map((p) => JSON.parse(read(p) ?? 'null') as SearchIndexFile | null).filter((f) => f?.format === INDEX_FORMAT) as SearchIndexFile[];
   const allVersions = parsed.flatMap((f) => f.versions);
   const versionOf = new Map(allVersions.map((v) => [v.name, { name: v.name, label: v.label, path: v.path, current: v.current }]));

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitHydrated } from './helpers.ts';
@@ -16,8 +17,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function open(sitePath: string, options: { site?: 'local' | 'hosted'; before?: (page: Page) => Promise<unknown> } = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function open(sitePath: string, options: { site?: 'local' | 'hosted'; before?: (page: Page) => Promise<unknown>; bypassCSP?: boolean } = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: options.bypassCSP });
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -26,6 +27,18 @@ async function open(sitePath: string, options: { site?: 'local' | 'hosted'; befo
   await page.goto(env[options.site ?? 'local'].url + sitePath.replace(/^\//, ''));
   await waitHydrated(page, 'SearchModal');
   return { page, errors };
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** WCAG 2.1 A/AA violations inside `selector` (axe-core; the page must have been opened with bypassCSP). */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const results = await axe.run({ include: [sel] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  }, selector);
 }
 
 const dialog = (page: Page) => page.locator('dialog.search-modal[open]');
@@ -96,7 +109,7 @@ describe('search modal', () => {
     expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowDown');
     expect(await input.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
-    const target = await options.nth(1).locator('a').getAttribute('href');
+    const target = await options.nth(1).getAttribute('href');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe(target);
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -204,7 +217,7 @@ describe('hosted search', () => {
     expect(request.headers['x-algolia-application-id']).toBe(HOSTED.appId);
     expect(request.headers['x-algolia-api-key']).toBe(HOSTED.apiKey);
     expect(request.body).toMatchObject({ query: 'signature', facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']] });
-    const first = page.locator('[role="option"] a').first();
+    const first = page.locator('a[role="option"]').first();
     expect(await first.getAttribute('href')).toBe('/docs/receipts/#verifying-the-signature');
     expect(await page.locator('[role="option"] mark').first().innerText()).toMatch(/signature/i);
     expect(localIndexRequests).toEqual([]);
@@ -254,5 +267,29 @@ describe('AI question mode', () => {
     expect(await answer.locator('blockquote').first().innerText()).toContain('TXT record');
     expect(await answer.locator('blockquote a.search-ask__cite').first().getAttribute('href')).toBe('/docs/domain-verification/#dns-txt-record');
     expect(await page.locator('.search-ask__disclaimer').innerText()).toBe('Answers are generated with AI which can make mistakes. Verify responses.');
+  });
+});
+
+describe('search accessibility', () => {
+  it('has no axe violations in the open modal (results, messages, AI mode) and on the search page', async () => {
+    const { page } = await open('/docs/intro/', { bypassCSP: true });
+    await openModalAndType(page, 'receipts');
+    await page.locator('.search-modal__body[data-results="complete"]').waitFor();
+    expect(await axeViolations(page, 'dialog.search-modal')).toEqual([]);
+    await page.locator('#pd-search-input').fill('qzxjvw');
+    await page.locator('.search-message--empty').waitFor();
+    expect(await axeViolations(page, 'dialog.search-modal')).toEqual([]);
+    await page.locator('button.search-modal__mode', { hasText: 'Ask AI' }).click();
+    expect(await axeViolations(page, 'dialog.search-modal')).toEqual([]);
+    env.setAskMode('extractive');
+    await page.locator('#pd-search-ask-input').fill('How do I verify a domain?');
+    await page.keyboard.press('Enter');
+    await page.locator('.search-ask__answer[aria-busy="false"]').waitFor();
+    expect(await axeViolations(page, 'dialog.search-modal')).toEqual([]);
+
+    await page.goto(env.local.url + 'search/?q=receipts');
+    await waitHydrated(page, 'SearchPage');
+    await page.locator('.search-page__results-live[data-results="complete"] .search-page__result').first().waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

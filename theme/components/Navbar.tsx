@@ -59,7 +59,7 @@ export function Navbar({ route }: { route: RouteData }) {
               }}
             />
           )}
-          <Island name="SearchModal" props={{ baseUrl: site.baseUrl, search: site.search }} />
+          <Island name="SearchModal" props={{ baseUrl: site.baseUrl, search: site.search, storageKeySuffix: site.storageKeySuffix }} />
         </div>
       </nav>
     </header>

@@ -92,7 +92,6 @@ export default function SearchModal({ baseUrl, search, storageKeySuffix = '' }: 
       <a
         className="navbar__item navbar-search"
         href={href}
-        aria-label="Search"
         aria-keyshortcuts="Control+K Meta+K /"
         role={hydrated ? 'button' : undefined}
         aria-haspopup={hydrated ? 'dialog' : undefined}
@@ -108,7 +107,12 @@ export default function SearchModal({ baseUrl, search, storageKeySuffix = '' }: 
         onFocus={prefetch}
       >
         <SearchIcon className="navbar-search__icon" />
-        <span className="navbar-search__label">Search</span>
+        {/* The name comes from content (no aria-label that the visible "Ctrl K" would contradict); the visible label
+            may be hidden on small screens, so the name is a separate visually hidden text. */}
+        <span className="sr-only">Search</span>
+        <span className="navbar-search__label" aria-hidden="true">
+          Search
+        </span>
         <span className="navbar-search__keys" aria-hidden="true">
           <kbd>{mac ? '⌘' : 'Ctrl'}</kbd>
           <kbd>K</kbd>

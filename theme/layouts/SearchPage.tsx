@@ -12,7 +12,6 @@ export function SearchPage({ route }: { route: SearchRouteData }) {
           <h1>Search the documentation</h1>
         </header>
         <Island name="SearchPage" props={{ baseUrl: site.baseUrl, docsTags: route.docsTags, search: site.search }} />
-        <div className="search-page__results" id="search-results" aria-live="polite" />
       </div>
     </Main>
   );

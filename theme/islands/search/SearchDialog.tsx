@@ -319,17 +319,17 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
               )}
             </div>
             <div className="search-modal__footer">
-              {showResults && total > 0 ? (
-                <a className="search-modal__see-all" href={searchPageUrl(baseUrl, trimmed)} onClick={onClose}>
-                  See all {total} results
-                </a>
-              ) : (
-                <span />
-              )}
-              <span className="search-modal__keys" aria-hidden="true">
+              <div>
+                {showResults && total > 0 && (
+                  <a className="search-modal__see-all" href={searchPageUrl(baseUrl, trimmed)} onClick={onClose}>
+                    See all {total} results
+                  </a>
+                )}
+              </div>
+              <div className="search-modal__keys" aria-hidden="true">
                 <kbd>↑</kbd>
                 <kbd>↓</kbd> to navigate <kbd>↵</kbd> to select <kbd>esc</kbd> to close
-              </span>
+              </div>
             </div>
           </>
         )}
@@ -381,13 +381,21 @@ function Hit({
   onChoose: (id: string, event: ReactMouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
-    <div id={id} className="search-hit" role="option" aria-selected={active} onPointerMove={() => !active && onHover(id)}>
-      <a className="search-hit__link" href={hit.url} tabIndex={-1} onClick={(e) => onChoose(id, e)}>
-        {hit.headings.length > 1 && <span className="search-hit__path">{hit.headings.slice(0, -1).join(' › ')}</span>}
-        <span className="search-hit__heading" dangerouslySetInnerHTML={{ __html: hit.headingHtml }} />
-        {hit.textHtml && <span className="search-hit__text" dangerouslySetInnerHTML={{ __html: hit.textHtml }} />}
-      </a>
-    </div>
+    // The option is the link itself: a link inside an option would be a nested interactive control.
+    <a
+      id={id}
+      className="search-hit search-hit__link"
+      role="option"
+      aria-selected={active}
+      href={hit.url}
+      tabIndex={-1}
+      onPointerMove={() => !active && onHover(id)}
+      onClick={(e) => onChoose(id, e)}
+    >
+      {hit.headings.length > 1 && <span className="search-hit__path">{hit.headings.slice(0, -1).join(' › ')}</span>}
+      <span className="search-hit__heading" dangerouslySetInnerHTML={{ __html: hit.headingHtml }} />
+      {hit.textHtml && <span className="search-hit__text" dangerouslySetInnerHTML={{ __html: hit.textHtml }} />}
+    </a>
   );
 }
 
@@ -417,12 +425,20 @@ function Recent({
         {recent.map((r, i) => {
           const id = `pd-search-recent-${i}`;
           return (
-            <div key={id} id={id} className="search-hit" role="option" aria-selected={id === activeId} onPointerMove={() => onHover(i)}>
-              <a className="search-hit__link" href={r.url} tabIndex={-1} onClick={(e) => onChoose(r, e)}>
-                <span className="search-hit__heading">{r.heading ? `${r.title} › ${r.heading}` : r.title}</span>
-                <span className="search-hit__text">{r.query}</span>
-              </a>
-            </div>
+            <a
+              key={id}
+              id={id}
+              className="search-hit search-hit__link"
+              role="option"
+              aria-selected={id === activeId}
+              href={r.url}
+              tabIndex={-1}
+              onPointerMove={() => onHover(i)}
+              onClick={(e) => onChoose(r, e)}
+            >
+              <span className="search-hit__heading">{r.heading ? `${r.title} › ${r.heading}` : r.title}</span>
+              <span className="search-hit__text">{r.query}</span>
+            </a>
           );
         })}
       </div>
