@@ -33,9 +33,11 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
   const files: ContentFile[] = [];
   const rel = (abs: string) => toPosix(path.relative(root, abs));
 
+  /** Reads a markdown file once: the fields every markdown kind shares. */
   const readMarkdown = (abs: string) => {
     const source = readFileSync(abs, 'utf8');
-    return { source, split: splitFrontmatter(source) };
+    const split = splitFrontmatter(source);
+    return { split, base: { file: rel(abs), abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
   };
 
   const versionDirs = config.docs.versions.map((v, index) => ({
@@ -46,17 +48,12 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
     for (const relFile of walkFiles(dir)) {
       if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
       const abs = path.join(dir, relFile);
-      const { source, split } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, rel(abs), diagnostics);
+      const { split, base } = readMarkdown(abs);
+      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, base.file, diagnostics);
       if (!frontmatter || frontmatter.draft) continue;
       files.push({
+        ...base,
         kind: 'doc',
-        file: rel(abs),
-        abs,
-        source,
-        body: split.body,
-        bodyLineOffset: split.bodyLineOffset,
-        mdx: abs.endsWith('.mdx'),
         version: name,
         relId: relFile.replace(MARKDOWN, '').replace(/\/index$/, ''),
         frontmatter,
@@ -68,18 +65,13 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
   for (const relFile of walkFiles(blogDir)) {
     if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
     const abs = path.join(blogDir, relFile);
-    const { source, split } = readMarkdown(abs);
-    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, rel(abs), diagnostics);
+    const { split, base } = readMarkdown(abs);
+    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, base.file, diagnostics);
     if (!frontmatter || frontmatter.draft) continue;
     const match = BLOG_FILE.exec(relFile);
     files.push({
+      ...base,
       kind: 'blog',
-      file: rel(abs),
-      abs,
-      source,
-      body: split.body,
-      bodyLineOffset: split.bodyLineOffset,
-      mdx: abs.endsWith('.mdx'),
       fileDate: match?.[1],
       fileSlug: match?.[2] ?? path.basename(relFile.replace(/\/index\.mdx?$/, ''), path.extname(relFile)),
       frontmatter,
@@ -91,17 +83,12 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
     if (relFile.split('/').some((s) => s.startsWith('_')) || /\.test\.tsx?$/.test(relFile)) continue;
     const abs = path.join(pagesDir, relFile);
     if (MARKDOWN.test(relFile)) {
-      const { source, split } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, rel(abs), diagnostics);
+      const { split, base } = readMarkdown(abs);
+      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, base.file, diagnostics);
       if (!frontmatter) continue;
       files.push({
+        ...base,
         kind: 'page',
-        file: rel(abs),
-        abs,
-        source,
-        body: split.body,
-        bodyLineOffset: split.bodyLineOffset,
-        mdx: abs.endsWith('.mdx'),
         relPath: relFile.replace(MARKDOWN, ''),
         frontmatter,
       });

@@ -1,6 +1,6 @@
 import type { BlogPostRouteData } from '../../src/shared/types.ts';
-import { AuthorList, BlogSidebar, PostMeta, TagList } from '../components/Blog.tsx';
-import { EditIcon } from '../components/Icons.tsx';
+import { AuthorList, BlogSidebar, PostMeta } from '../components/Blog.tsx';
+import { ArticleFooter } from '../components/ArticleFooter.tsx';
 import { Main } from '../components/Main.tsx';
 import { Markup } from '../components/Markup.tsx';
 import { PrevNext } from '../components/Pagination.tsx';
@@ -23,16 +23,7 @@ export function BlogPost({ route }: { route: BlogPostRouteData }) {
               </header>
               <TocCollapsible items={route.toc} />
               <Markup html={route.html} />
-              {(post.tags.length > 0 || route.editUrl) && (
-                <footer className="doc-article__footer">
-                  <TagList tags={post.tags} />
-                  {route.editUrl && (
-                    <a className="edit-link" href={route.editUrl} target="_blank" rel="noopener noreferrer">
-                      <EditIcon /> Edit this page
-                    </a>
-                  )}
-                </footer>
-              )}
+              <ArticleFooter tags={post.tags} editUrl={route.editUrl} />
             </article>
             <PrevNext
               prev={route.prev}

@@ -1,11 +1,10 @@
 import type { DocRouteData } from '../../src/shared/types.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { EditIcon } from '../components/Icons.tsx';
+import { ArticleFooter } from '../components/ArticleFooter.tsx';
 import { Main } from '../components/Main.tsx';
 import { Markup } from '../components/Markup.tsx';
 import { PrevNext } from '../components/Pagination.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
-import { TagList } from '../components/Blog.tsx';
 import { Toc, TocCollapsible } from '../components/Toc.tsx';
 
 /** A doc: sidebar on the left, breadcrumbs, version badge, article, prev/next; table of contents on the right. */
@@ -33,16 +32,7 @@ export function DocPage({ route }: { route: DocRouteData }) {
                 </header>
               )}
               <Markup html={route.html} />
-              {(route.tags.length > 0 || route.editUrl) && (
-                <footer className="doc-article__footer">
-                  <TagList tags={route.tags} />
-                  {route.editUrl && (
-                    <a className="edit-link" href={route.editUrl} target="_blank" rel="noopener noreferrer">
-                      <EditIcon /> Edit this page
-                    </a>
-                  )}
-                </footer>
-              )}
+              <ArticleFooter tags={route.tags} editUrl={route.editUrl} />
             </article>
             <PrevNext prev={route.prev} next={route.next} label="Docs pages" />
           </div>
