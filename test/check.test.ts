@@ -85,6 +85,12 @@ describe('protodocs check', () => {
     expect(r.stdout).toMatch(/^Checked \d+ pages and \d+ links .*No problems found\.$/m);
   });
 
+  it('fails on a JSON example that does not match its declared schema, naming the example\'s file and line', () => {
+    const r = check(['--root', path.join(repo, 'test/fixtures/schema-example-invalid')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^content\/docs\/intro\.md:13:\d+ {2}PD3001 .*purpose/m);
+  });
+
   it('reports build errors and does not crawl a failed build', () => {
     const r = check(['--root', 'test/fixtures/broken-links', '--format', 'json']);
     expect(r.code).toBe(1);
