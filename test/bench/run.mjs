@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { writeCorpus } from './corpus.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,9 +23,9 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function buildOnce(dir) {
+function buildOnce(dir, extra = []) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'test/bench/report-rss.mjs'), path.join(repo, 'bin/protodocs.js'), 'build', '--root', dir], {
+  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'test/bench/report-rss.mjs'), path.join(repo, 'bin/protodocs.js'), 'build', '--root', dir, ...extra], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -53,7 +54,32 @@ function jsPerDocsPage(outDir) {
   return total / 1024;
 }
 
+// The search measurement runs the browser's own engine code, bundled from TypeScript for Node.
+const searchBundle = path.join(corpusRoot, 'search-query.mjs');
+mkdirSync(corpusRoot, { recursive: true });
+await esbuild({ entryPoints: [path.join(repo, 'test/bench/search-query.ts')], bundle: true, platform: 'node', format: 'esm', outfile: searchBundle, logLevel: 'warning' });
+const { measureSearch } = await import(searchBundle);
+
+function searchColumns(outDir) {
+  const s = measureSearch(outDir);
+  return { firstQueryIndexKB: Number((s.firstQueryBytes / 1024).toFixed(1)), firstQueryIndexGzipKB: Number((s.firstQueryGzipBytes / 1024).toFixed(1)), medianQueryMs: Number(s.medianQueryMs.toFixed(2)) };
+}
+
 const rows = [];
+{
+  // The real IAIndex site, built into a scratch folder.
+  const out = path.join(corpusRoot, 'real-site');
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < runs; i++) {
+    spawnSync('rm', ['-rf', out, path.join(repo, 'node_modules', '.cache', 'protodocs')]);
+    cold.push(buildOnce(repo, ['--out', out]).seconds);
+    warm.push(buildOnce(repo, ['--out', out]).seconds);
+  }
+  const row = { pages: 'real site', coldSeconds: Number(median(cold).toFixed(2)), warmSeconds: Number(median(warm).toFixed(2)), peakRssMiB: '', outputMiB: Number((dirSize(out) / 1024 / 1024).toFixed(1)), jsPerDocsPageGzipKB: Number(jsPerDocsPage(out).toFixed(1)), ...searchColumns(out) };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
 for (const pages of sizes) {
   const dir = path.join(corpusRoot, String(pages));
   mkdirSync(dir, { recursive: true });
@@ -80,13 +106,18 @@ for (const pages of sizes) {
     peakRssMiB: Math.round(Math.max(...rss)),
     outputMiB: Number((dirSize(outDir) / 1024 / 1024).toFixed(1)),
     jsPerDocsPageGzipKB: Number(jsPerDocsPage(outDir).toFixed(1)),
+    ...searchColumns(outDir),
   };
   rows.push(row);
   console.log(JSON.stringify(row));
 }
 
-const header = '| pages | cold build s | warm build s | peak RSS MiB | output MiB | JS per docs page gzip KB |';
-const lines = [header, '|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.pages} | ${r.coldSeconds} | ${r.warmSeconds} | ${r.peakRssMiB} | ${r.outputMiB} | ${r.jsPerDocsPageGzipKB} |`)];
+const header = '| pages | cold build s | warm build s | peak RSS MiB | output MiB | JS per docs page gzip KB | first-query index KB (gzip) | median query ms |';
+const lines = [
+  header,
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.pages} | ${r.coldSeconds} | ${r.warmSeconds} | ${r.peakRssMiB} | ${r.outputMiB} | ${r.jsPerDocsPageGzipKB} | ${r.firstQueryIndexKB} (${r.firstQueryIndexGzipKB}) | ${r.medianQueryMs} |`),
+];
 console.log(`\nMedian of ${runs} runs on ${os.cpus().length} cores, Node ${process.version}:\n\n${lines.join('\n')}`);
 mkdirSync(path.join(repo, 'bench-results'), { recursive: true });
 writeFileSync(path.join(repo, 'bench-results', 'bench.json'), JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2) + '\n');
