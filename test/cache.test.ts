@@ -13,7 +13,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 function textFiles(result: BuildResult): Record<string, string> {
   return Object.fromEntries(
-    [...result.files].filter(([f]) => !f.startsWith('assets/')).map(([f, c]) => [f, typeof c === 'string' ? c : Buffer.from(c).toString('utf8')]),
+    [...result.files].map(([f, c]) => [f, typeof c === 'string' ? c : Buffer.from(c).toString('utf8')]),
   );
 }
 

@@ -210,7 +210,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       },
     });
     await pool?.close();
-    cache?.save();
     const html = new Map<string, DocumentHtml>();
     for (const output of outputs) {
       diagnostics.addAll(output.doc.diagnostics);
@@ -228,10 +227,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('bundle', `${assets.files.size} assets`);
 
     const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
-    const searchKey = options.memo ? hashText(base, JSON.stringify(records)) : '';
+    // The index depends only on the records: an unchanged site reuses the last build's files.
+    const searchKey = options.memo || cache ? hashText(base, markdownCodeKey(), JSON.stringify(records)) : '';
+    const cachedSearch = cache?.getSearch(searchKey);
     const search =
-      options.memo?.search?.key === searchKey ? options.memo.search.value : buildSearchIndexFiles(records, { baseUrl: base });
+      options.memo?.search?.key === searchKey
+        ? options.memo.search.value
+        : (cachedSearch ?? buildSearchIndexFiles(records, { baseUrl: base }));
     if (options.memo) options.memo.search = { key: searchKey, value: search };
+    if (cache) {
+      cache.setSearch(searchKey, search);
+      cache.save();
+    }
     for (const [file, text] of search.files) files.set(file, text);
     stage('search', `${records.length} sections`);
 

@@ -6,7 +6,7 @@ import type { DocumentHtml } from '../markdown/types.ts';
 import type { ParsedSummary } from '../routes/index.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-1';
+const FORMAT = 'protodocs-markdown-cache-2';
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -30,24 +30,40 @@ export function hashText(...parts: string[]): string {
  */
 export class MarkdownCache {
   private readonly next = new Map<string, CacheEntry>();
+  /** The search index files of the last build, keyed by a hash of their records. */
+  private search?: { key: string; files: [string, string][]; indexUrl: string };
 
   private constructor(
     private readonly file: string,
     private readonly previous: Map<string, CacheEntry>,
+    private readonly previousSearch?: { key: string; files: [string, string][]; indexUrl: string },
   ) {}
 
   static load(root: string): MarkdownCache {
     const file = path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
+    let search: { key: string; files: [string, string][]; indexUrl: string } | undefined;
     if (existsSync(file)) {
       try {
-        const data = deserialize(readFileSync(file)) as { format: string; entries: Map<string, CacheEntry> };
-        if (data.format === FORMAT && data.entries instanceof Map) previous = data.entries;
+        const data = deserialize(readFileSync(file)) as { format: string; entries: Map<string, CacheEntry>; search?: typeof search };
+        if (data.format === FORMAT && data.entries instanceof Map) {
+          previous = data.entries;
+          search = data.search;
+        }
       } catch {
         previous = new Map();
       }
     }
-    return new MarkdownCache(file, previous);
+    return new MarkdownCache(file, previous, search);
+  }
+
+  getSearch(key: string): { files: Map<string, string>; indexUrl: string } | undefined {
+    const previous = this.previousSearch;
+    return previous?.key === key ? { files: new Map(previous.files), indexUrl: previous.indexUrl } : undefined;
+  }
+
+  setSearch(key: string, search: { files: ReadonlyMap<string, string>; indexUrl: string }): void {
+    this.search = { key, files: [...search.files], indexUrl: search.indexUrl };
   }
 
   get(file: string, key: string): CacheEntry | undefined {
@@ -64,7 +80,7 @@ export class MarkdownCache {
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       const temp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temp, serialize({ format: FORMAT, entries: this.next }));
+      writeFileSync(temp, serialize({ format: FORMAT, entries: this.next, search: this.search }));
       renameSync(temp, this.file);
     } catch {
       // A read-only or full disk only costs speed next time.
