@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { walkFiles } from '../content/walk.ts';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkInternalLinks, checkConfigLinks } from '../checks/index.ts';
 import { loadConfig, type SiteConfig } from '../config/index.ts';
@@ -33,6 +32,7 @@ import { routeToFile } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
+import { bundleKey, markdownCodeKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import { MarkdownStage } from './markdown-stage.ts';
@@ -56,31 +56,6 @@ export interface BuildOptions {
 export interface BuildMemo {
   bundle?: { key: string; value: AssetManifest };
   search?: { key: string; value: SearchIndexFiles };
-}
-
-/** Fingerprint of everything the client bundle is made from: file stats are enough to notice an edit. */
-function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: ReadonlyMap<string, string>, deps: readonly string[]): string {
-  const files = ['theme', 'src/client', 'src/shared'].flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
-  const stats = [...files, ...extraIslands.values(), ...deps].map((f) => {
-    try {
-      const st = statSync(f);
-      return `${f}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return `${f}:missing`;
-    }
-  });
-  return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), ...stats);
-}
-
-/**
- * Hash of the code that turns markdown into HTML: a changed protodocs (even unreleased, mid-development) never
- * reuses HTML that older code made.
- */
-function markdownCodeKey(): string {
-  const dirs = ['src/markdown', 'src/shared'];
-  const files = dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
-  files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));
-  return hashText(...files.filter((f) => !f.includes('.test.')).map((f) => readFileSync(f, 'utf8')));
 }
 
 export interface BuildResult {
@@ -145,7 +120,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Plain markdown may go to worker threads; MDX stays here, where its components are loaded.
     const pool = createMarkdownPool(PACKAGE_ROOT, markdownFiles.length);
     const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
-    const settingsKey = JSON.stringify([PROTODOCS_VERSION, markdownCodeKey(), config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
+    const codeKey = cache || options.memo ? markdownCodeKey() : '';
+    const settingsKey = JSON.stringify([PROTODOCS_VERSION, codeKey, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
     const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey });
     const parsed = markdown.summaries;
     for (const file of markdownFiles) diagnostics.addAll(parsed.get(file.file)?.diagnostics ?? []);
@@ -228,7 +204,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
     // The index depends only on the records: an unchanged site reuses the last build's files.
-    const searchKey = options.memo || cache ? hashText(base, markdownCodeKey(), JSON.stringify(records)) : '';
+    const searchKey = options.memo || cache ? hashText(base, codeKey, JSON.stringify(records)) : '';
     const cachedSearch = cache?.getSearch(searchKey);
     const search =
       options.memo?.search?.key === searchKey

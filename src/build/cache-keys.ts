@@ -1,0 +1,31 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { walkFiles } from '../content/index.ts';
+import { PACKAGE_ROOT } from './bundle-client.ts';
+import { hashText } from './markdown-cache.ts';
+
+/** Fingerprint of everything the client bundle is made from: file stats are enough to notice an edit. */
+export function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: ReadonlyMap<string, string>, deps: readonly string[]): string {
+  const files = ['theme', 'src/client', 'src/shared'].flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  const stats = [...files, ...extraIslands.values(), ...deps].map((f) => {
+    try {
+      const st = statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return `${f}:missing`;
+    }
+  });
+  return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), ...stats);
+}
+
+/**
+ * Hash of the code that turns markdown into HTML: a changed protodocs (even unreleased, mid-development) never
+ * reuses HTML that older code made.
+ */
+export function markdownCodeKey(): string {
+  const dirs = ['src/markdown', 'src/shared'];
+  const files = dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));
+  return hashText(...files.filter((f) => !f.includes('.test.')).map((f) => readFileSync(f, 'utf8')));
+}
+
