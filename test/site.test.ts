@@ -148,6 +148,20 @@ describe('the IAIndex site', () => {
     expect(text('docs/protocol/signatures.md')).toMatch(/^# /);
   });
 
+  it('writes every code block of the docs and blog in one of the seven highlighted languages', () => {
+    const allowed = new Set(['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby']);
+    const offenders: string[] = [];
+    for (const [file, content] of result.files) {
+      if (!/^(docs|blog)\/.*index\.html$/.test(file)) continue;
+      const $ = cheerio.load(typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+      $('article pre > code').each((_, code) => {
+        const language = /language-([a-z]+)/.exec($(code).attr('class') ?? '')?.[1];
+        if (!language || !allowed.has(language)) offenders.push(`${file}: ${language ?? 'no language'}`);
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('marks external links to open in a new tab', () => {
     const $ = page('/docs/intro');
     $('article a[href^="http"]').each((_, a) => {
