@@ -37,7 +37,7 @@ import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import { MarkdownStage } from './markdown-stage.ts';
 import { createMarkdownPool } from './markdown-pool.ts';
-import { writeOutputAtomically } from './write-output.ts';
+import { MemoryOutput, StreamingOutput, type OutputSink } from './write-output.ts';
 
 export interface BuildOptions {
   root: string;
@@ -61,7 +61,7 @@ export interface BuildMemo {
 export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
-  /** Output files: path relative to the output root → content. */
+  /** Output files: path relative to the output root → content. Only with write: false; a writing build streams them to disk. */
   files: Map<string, string | Uint8Array>;
   /** Files copied as they are: output path → absolute source. */
   copies: Map<string, string>;
@@ -237,46 +237,57 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const manifest: Record<string, string> = {};
     const sitemapUrls: string[] = [];
     const feeds = table.posts.length ? config.blog.feeds : [];
-    for (const route of table.routes) {
-      const data = buildRouteData(route, ctx);
-      const outFile = routeToFile(route.url);
-      try {
-        files.set(outFile, renderPage(data, { config, inlineScript, csp, assets, feeds }));
-      } catch (error) {
-        diagnostics.add({
-          code: 'PD6001',
-          message: `Rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}.`,
-          file: route.source,
-          line: 1,
-          column: 1,
-        });
+    // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
+    const streaming = options.write !== false && !diagnostics.hasErrors() ? await StreamingOutput.open(config.outDirAbs) : undefined;
+    const sink: OutputSink = streaming ?? new MemoryOutput(files);
+    try {
+      for (const [rel, content] of files) await sink.write(rel, content);
+      if (streaming) files.clear();
+      for (const route of table.routes) {
+        const data = buildRouteData(route, ctx);
+        const outFile = routeToFile(route.url);
+        try {
+          await sink.write(outFile, renderPage(data, { config, inlineScript, csp, assets, feeds }));
+        } catch (error) {
+          diagnostics.add({
+            code: 'PD6001',
+            message: `Rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}.`,
+            file: route.source,
+            line: 1,
+            column: 1,
+          });
+        }
+        if (route.source) manifest[outFile] = route.source;
+        if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
       }
-      if (route.source) manifest[outFile] = route.source;
-      if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
-    }
-    if (feeds.length) {
-      const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
-      if (config.blog.feeds.includes('rss')) files.set(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
-      if (config.blog.feeds.includes('atom')) files.set(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));
-      if (config.blog.feeds.includes('json')) files.set(`${blogBase.slice(1)}feed.json`, jsonFeed(config, feedPosts));
-    }
-    files.set('sitemap.xml', sitemap(config, sitemapUrls));
-    files.set('robots.txt', robotsTxt(config));
-    for (const [rel, text] of llmsFiles(config, table)) files.set(rel, text);
-    for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
-    files.set('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
-    stage('render', `${table.routes.length} pages`);
+      if (feeds.length) {
+        const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
+        if (feeds.includes('rss')) await sink.write(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
+        if (feeds.includes('atom')) await sink.write(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));
+        if (feeds.includes('json')) await sink.write(`${blogBase.slice(1)}feed.json`, jsonFeed(config, feedPosts));
+      }
+      await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
+      await sink.write('robots.txt', robotsTxt(config));
+      for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
+      for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
+      await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
+      stage('render', `${table.routes.length} pages`);
 
-    const inputs = [
-      ...config.configDeps,
-      ...content.files.map((f) => f.abs),
-      ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
-    ];
-    const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs });
-    if (!outcome.ok || options.write === false) return outcome;
-    await writeOutputAtomically(config.outDirAbs, files, copies);
-    stage('write', `${files.size + copies.size} files`);
-    return outcome;
+      const inputs = [
+        ...config.configDeps,
+        ...content.files.map((f) => f.abs),
+        ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
+      ];
+      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs });
+      if (streaming && outcome.ok) {
+        await streaming.commit(copies);
+        stage('write', `${copies.size} copied`);
+      } else await streaming?.abort();
+      return outcome;
+    } catch (error) {
+      await streaming?.abort();
+      throw error;
+    }
   } catch (error) {
     diagnostics.items.push(diagnosticFromThrown(error));
     return result({ crash: error instanceof ProtodocsError ? undefined : error });

@@ -12,32 +12,81 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
   await Promise.all(workers);
 }
 
-/**
- * Writes everything into a sibling temp folder, then swaps it in. Until the final renames nothing in outDir changes,
- * so a build that fails (or crashes) leaves the previous output exactly as it was.
- */
-export async function writeOutputAtomically(
-  outDir: string,
-  files: ReadonlyMap<string, string | Uint8Array>,
-  copies: ReadonlyMap<string, string>,
-): Promise<void> {
-  const parent = path.dirname(outDir);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const temp = path.join(parent, `.protodocs-tmp-${stamp}`);
-  const old = path.join(parent, `.protodocs-old-${stamp}`);
-  await mkdir(temp, { recursive: true });
-  try {
-    const dirs = new Set<string>();
-    for (const rel of [...files.keys(), ...copies.keys()]) dirs.add(path.dirname(path.join(temp, rel)));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await inBatches([...files], WRITE_CONCURRENCY, ([rel, content]) => writeFile(path.join(temp, rel), content));
-    await inBatches([...copies], WRITE_CONCURRENCY, ([rel, src]) => copyFile(src, path.join(temp, rel)));
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    throw error;
+/** Where rendered files go: kept in memory (write: false), or streamed to disk as they are made. */
+export interface OutputSink {
+  write(rel: string, content: string | Uint8Array): Promise<void>;
+}
+
+export class MemoryOutput implements OutputSink {
+  constructor(private readonly files: Map<string, string | Uint8Array>) {}
+
+  async write(rel: string, content: string | Uint8Array): Promise<void> {
+    this.files.set(rel, content);
   }
-  const hadOutput = existsSync(outDir);
-  if (hadOutput) await rename(outDir, old);
-  await rename(temp, outDir);
-  if (hadOutput) await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Streams files into a sibling temp folder while the build renders, so pages never pile up in memory; `commit`
+ * swaps the folder in, `abort` deletes it. Either way the previous output is untouched until the swap.
+ */
+export class StreamingOutput implements OutputSink {
+  private readonly pending = new Set<Promise<void>>();
+  /** One mkdir per folder, shared: a second file must wait for the folder, not merely for mkdir to start. */
+  private readonly dirs = new Map<string, Promise<unknown>>();
+  private failure: unknown;
+
+  private constructor(
+    private readonly outDir: string,
+    private readonly temp: string,
+  ) {}
+
+  static async open(outDir: string): Promise<StreamingOutput> {
+    const temp = path.join(path.dirname(outDir), `.protodocs-tmp-${process.pid}-${Date.now()}`);
+    await mkdir(temp, { recursive: true });
+    return new StreamingOutput(outDir, temp);
+  }
+
+  async write(rel: string, content: string | Uint8Array): Promise<void> {
+    if (this.pending.size >= WRITE_CONCURRENCY) await Promise.race(this.pending);
+    const target = path.join(this.temp, rel);
+    const dir = path.dirname(target);
+    const job = (async () => {
+      let ready = this.dirs.get(dir);
+      if (!ready) {
+        ready = mkdir(dir, { recursive: true });
+        this.dirs.set(dir, ready);
+      }
+      await ready;
+      await writeFile(target, content);
+    })().catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    const tracked = job.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  async commit(copies: ReadonlyMap<string, string>): Promise<void> {
+    await Promise.all(this.pending);
+    if (this.failure) {
+      await this.abort();
+      throw this.failure;
+    }
+    try {
+      for (const dir of new Set([...copies.keys()].map((rel) => path.dirname(path.join(this.temp, rel))))) await mkdir(dir, { recursive: true });
+      await inBatches([...copies], WRITE_CONCURRENCY, ([rel, src]) => copyFile(src, path.join(this.temp, rel)));
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+    const old = path.join(path.dirname(this.outDir), `.protodocs-old-${process.pid}-${Date.now()}`);
+    const hadOutput = existsSync(this.outDir);
+    if (hadOutput) await rename(this.outDir, old);
+    await rename(this.temp, this.outDir);
+    if (hadOutput) await rm(old, { recursive: true, force: true });
+  }
+
+  async abort(): Promise<void> {
+    await Promise.allSettled(this.pending);
+    await rm(this.temp, { recursive: true, force: true });
+  }
 }

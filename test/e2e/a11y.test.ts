@@ -27,7 +27,7 @@ function pages(dir: string, prefix = ''): string[] {
 
 beforeAll(async () => {
   const result = await build({ root: repo, outDir: out, write: true });
-  expect(result.ok).toBe(true);
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   server = await serveStatic({ root: out });
 }, 120_000);
 
