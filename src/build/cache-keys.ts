@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { walkFiles } from '../content/index.ts';
+// The leaf module, not content/index.ts: cache keys must not pull the content stage (zod, yaml) into start-up.
+import { walkFiles } from '../content/walk.ts';
 import { PACKAGE_ROOT } from './bundle-client.ts';
 import { hashText } from './markdown-cache.ts';
 

@@ -1,10 +1,8 @@
 import { Command, CommanderError } from 'commander';
-import { runBuild } from './build-command.ts';
-import { runCheck } from './check-command.ts';
-import { runServe } from './serve-command.ts';
 import { askLlmFromEnv, registerSearchCommand } from './search-command.ts';
 
 // The only module that reads process.env or calls process.exit: everything below it returns exit codes.
+// Commands load their modules when they run: start-up (and --help) never pays for the whole pipeline.
 
 const program = new Command();
 program
@@ -23,6 +21,7 @@ program
   .option('--strict', 'treat warnings as errors')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+    const { runBuild } = await import('./build-command.ts');
     process.exitCode = await runBuild({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 
@@ -37,6 +36,7 @@ program
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--verbose', 'print stage timings of every build')
   .action(async (opts: { root: string; port: string; host: string; watch: boolean; out?: string; baseUrl?: string; verbose?: boolean }) => {
+    const { runServe } = await import('./serve-command.ts');
     process.exitCode = await runServe({
       ...opts,
       verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1',
@@ -54,6 +54,7 @@ program
   .option('--strict', 'treat warnings as errors')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+    const { runCheck } = await import('./check-command.ts');
     process.exitCode = await runCheck({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 

@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { build } from '../build/index.ts';
-import { recordsFromIndexFiles, toHostedRecords, type AskLlmOptions } from '../search/index.ts';
+import type { AskLlmOptions } from '../search/index.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface SearchExportOptions {
@@ -20,6 +19,8 @@ export interface SearchExportOptions {
  */
 export async function runSearchExport(options: SearchExportOptions): Promise<number> {
   const root = path.resolve(options.root);
+  // Loaded on use, so `protodocs --help` and the other commands start without the build pipeline.
+  const [{ build }, { recordsFromIndexFiles, toHostedRecords }] = await Promise.all([import('../build/index.ts'), import('../search/index.ts')]);
   const result = await build({ root, write: false, baseUrl: options.baseUrl });
   reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
     process.stderr.write(t),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ProtodocsError, type Diagnostics, type ErrorCode } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
 import { findKeyPosition } from './key-position.ts';
-import { configSchema, sidebarsSchema, type SidebarItemConfig, type SiteConfigData } from './schema.ts';
+import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
 
 export interface SiteConfig extends SiteConfigData {
   /** Absolute site root. */
@@ -79,7 +79,11 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
       hint: 'run protodocs in the folder that holds site.config.ts, or pass --root',
     });
   }
+  // The schema (zod) loads while esbuild compiles the config: neither waits for the other.
+  const schemas = import('./schema.ts');
+  schemas.catch(() => {});
   const loaded = await importTs(configPath, root, 'PD1002');
+  const { configSchema, sidebarsSchema } = await schemas;
   const raw = loaded.exports.default;
   if (raw === undefined || raw === null || typeof raw !== 'object') {
     throw new ProtodocsError({
