@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig, type SiteConfig } from '../config/index.ts';
 import type { MarkdownFile } from '../content/index.ts';
 import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
-import type { DocumentHtml } from '../markdown/types.ts';
+import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
 import type { AssetManifest, LoadedModule, RouteDataContext } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteTable } from '../routes/index.ts';
 import type { SearchIndexFiles } from '../search/index.ts';
@@ -11,7 +11,7 @@ import { routeToFile } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
-import { bundleKey, markdownCodeKey } from './cache-keys.ts';
+import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import { MemoryOutput, StreamingOutput, type OutputSink } from './write-output.ts';
@@ -33,6 +33,12 @@ export interface BuildOptions {
 export interface BuildMemo {
   bundle?: { key: string; value: AssetManifest };
   search?: { key: string; value: SearchIndexFiles };
+  /** Compiled page modules and MDX components by file, keyed by the stats of every file they were built from. */
+  modules?: Map<string, { deps: string[]; key: string; value: LoadedModule }>;
+  /** Rendered pages by output file, keyed by their route data and everything else that shapes the HTML. */
+  pages?: Map<string, { key: string; html: string }>;
+  /** MDX syntax trees by file, keyed by source and settings. */
+  trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
 }
 
 export interface BuildResult {
@@ -144,7 +150,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
     const codeKey = cache || options.memo ? markdownCodeKey() : '';
     const settingsKey = JSON.stringify([PROTODOCS_VERSION, codeKey, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
-    const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey });
+    if (options.memo) options.memo.trees ??= new Map();
+    const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey, trees: options.memo?.trees });
     const parsed = markdown.summaries;
     for (const file of markdownFiles) diagnostics.addAll(parsed.get(file.file)?.diagnostics ?? []);
     stage('parse', `${markdownFiles.length} docs`);
@@ -160,21 +167,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         componentFiles.set(`${file.file}\0${specifier}`, abs);
       }
     }
+    const memo = options.memo;
+    // In serve, a module is compiled again only when a file it was built from changed.
+    const loadModule = async (abs: string) => {
+      const known = memo?.modules?.get(abs);
+      if (known && known.key === statsKey(known.deps)) return known.value;
+      const mod = await loadComponentModule(abs, config.root, diagnostics);
+      if (mod && memo) (memo.modules ??= new Map()).set(abs, { deps: mod.deps, key: statsKey(mod.deps), value: mod });
+      return mod;
+    };
     const modules = new Map<string, LoadedModule>();
     for (const abs of new Set(componentFiles.values())) {
       if (!existsSync(abs)) continue;
-      const mod = await loadComponentModule(abs, config.root, diagnostics);
+      const mod = await loadModule(abs);
       if (mod) modules.set(abs, mod);
     }
     const pageModules = new Map<string, LoadedModule>();
     for (const file of content.files) {
       if (file.kind !== 'page-module') continue;
-      const mod = await loadComponentModule(file.abs, config.root, diagnostics);
+      const mod = await loadModule(file.abs);
       if (mod) pageModules.set(file.file, mod);
     }
     const extraIslands = new Map<string, string>();
     for (const [abs, mod] of modules) if (mod.client) extraIslands.set(path.basename(abs).replace(/\.[jt]sx?$/, ''), abs);
-    const memo = options.memo;
     const clientKey = memo ? bundleKey(base, options.minify, extraIslands, [...modules.values()].flatMap((m) => m.deps)) : '';
     const bundling =
       memo?.bundle?.key === clientKey && memo.bundle
@@ -257,8 +272,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
     const ctx: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, base) };
     const manifest: Record<string, string> = {};
+
     const sitemapUrls: string[] = [];
     const feeds = table.posts.length ? config.blog.feeds : [];
+    // Everything besides route data that shapes a page's HTML (serve reuses a page when none of it changed).
+    const shellKey = memo ? hashText(clientKey, csp, JSON.stringify(config), feeds.join()) : '';
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     const streaming = options.write !== false && !diagnostics.hasErrors() ? await StreamingOutput.open(config.outDirAbs) : undefined;
     const sink: OutputSink = streaming ?? new MemoryOutput(files);
@@ -269,7 +287,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const data = buildRouteData(route, ctx);
         const outFile = routeToFile(route.url);
         try {
-          await sink.write(outFile, renderPage(data, { config, inlineScript, csp, assets, feeds }));
+          const pageKey = memo ? hashText(shellKey, JSON.stringify(data)) : '';
+          const known = memo?.pages?.get(outFile);
+          const page = known?.key === pageKey ? known.html : renderPage(data, { config, inlineScript, csp, assets, feeds });
+          if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page });
+          await sink.write(outFile, page);
         } catch (error) {
           diagnostics.add({
             code: 'PD6001',

@@ -8,15 +8,21 @@ import { hashText } from './markdown-cache.ts';
 /** Fingerprint of everything the client bundle is made from: file stats are enough to notice an edit. */
 export function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: ReadonlyMap<string, string>, deps: readonly string[]): string {
   const files = ['theme', 'src/client', 'src/shared'].flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
-  const stats = [...files, ...extraIslands.values(), ...deps].map((f) => {
-    try {
-      const st = statSync(f);
-      return `${f}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return `${f}:missing`;
-    }
-  });
-  return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), ...stats);
+  return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), statsKey([...files, ...extraIslands.values(), ...deps]));
+}
+
+/** Size and modification time of each file: enough to notice an edit between two builds of one process. */
+export function statsKey(files: readonly string[]): string {
+  return hashText(
+    ...files.map((f) => {
+      try {
+        const st = statSync(f);
+        return `${f}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        return `${f}:missing`;
+      }
+    }),
+  );
 }
 
 /**

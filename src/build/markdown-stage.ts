@@ -21,6 +21,8 @@ export interface MarkdownStageOptions {
   cache?: MarkdownCache;
   /** Settings that change any file's HTML (languages, TOC depth, protodocs version). */
   settingsKey: string;
+  /** Syntax trees kept by a long-running caller between builds (MDX, which the disk cache never holds). */
+  trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
 }
 
 export interface RenderRequest {
@@ -64,7 +66,13 @@ export class MarkdownStage {
       const key = hashText(settingsKey, file.file, file.source);
       this.keys.set(file.file, key);
       const cached = file.mdx ? undefined : cache?.get(file.file, key);
+      const kept = this.options.trees?.get(file.file);
       if (cached) this.summaries.set(file.file, cached.summary);
+      else if (kept?.key === key) {
+        // Rendering never changes a tree, so one parsed in an earlier build serves again.
+        this.trees.set(file.file, kept.tree);
+        this.summaries.set(file.file, summarize(kept.tree));
+      }
       else if (pool && !file.mdx) toPool.push(file);
       else this.parseLocally(file);
     }
@@ -80,6 +88,7 @@ export class MarkdownStage {
   private parseLocally(file: MarkdownFile): ParsedMarkdown {
     const tree = parseJob(parseJobOf(file));
     this.trees.set(file.file, tree);
+    if (file.mdx) this.options.trees?.set(file.file, { key: this.keys.get(file.file)!, tree });
     this.summaries.set(file.file, summarize(tree));
     return tree;
   }
