@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { SearchFilter, SearchGroup, SearchOutcome, SearchPageType } from '../../src/shared/search-results.ts';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { SearchFilter, SearchGroup, SearchPageType } from '../../src/shared/search-results.ts';
 import type { SearchData } from '../../src/shared/types.ts';
 import { withBase } from '../../src/shared/url.ts';
 import { SearchIcon } from '../components/Icons.tsx';
 import { searchBackend } from './search/search-client.ts';
 import { NoResults, SearchError } from './search/SearchMessages.tsx';
+import { useSearchResults } from './search/use-search-results.ts';
 
 export interface SearchPageProps {
   baseUrl: string;
@@ -46,8 +47,6 @@ function filterOf(query: Query): SearchFilter {
   return { type: (query.type || undefined) as SearchPageType | undefined, tags: query.tags.length ? query.tags : undefined };
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-
 /**
  * Body of the /search page. Server-rendered it is a plain GET form (q, type, tag) that works without JavaScript.
  * Hydrated, it reads the query from the URL, shows results as you type, and keeps the URL in step with
@@ -56,14 +55,10 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProps) {
   const [query, setQuery] = useState<Query>(EMPTY);
   const [mounted, setMounted] = useState(false);
-  const [status, setStatus] = useState<Status>('idle');
-  const [outcome, setOutcome] = useState<SearchOutcome | undefined>();
-  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [shown, setShown] = useState(PAGE_GROUPS);
   // Bumped when the full-text index or the texts arrive, to re-run the query on them.
   const [revision, setRevision] = useState(0);
   const backend = useMemo(() => searchBackend(search), [search]);
-  const latest = useRef(0);
 
   useEffect(() => {
     setQuery(queryFromUrl(window.location.search));
@@ -82,37 +77,14 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
     window.history.replaceState(window.history.state, '', urlForQuery(window.location.href, next));
   };
 
-  useEffect(() => {
-    if (!mounted) return;
-    const q = query.q.trim();
-    const id = ++latest.current;
-    if (!q || !backend) {
-      setStatus('idle');
-      setOutcome(undefined);
-      return;
-    }
-    const abort = new AbortController();
-    setStatus((s) => (s === 'ready' ? s : 'loading'));
-    const run = () =>
-      backend.query(q, { filter: filterOf(query), maxGroups: shown + 1, maxHitsPerGroup: 4, excerptLength: 220, hitsPerPage: 50, signal: abort.signal }).then(
-        (result) => {
-          if (id !== latest.current) return;
-          setOutcome(result);
-          setStatus('ready');
-          if (result.total === 0) backend.suggestions().then(setSuggestions, () => setSuggestions([]));
-        },
-        (error: unknown) => {
-          if (id !== latest.current || (error as Error)?.name === 'AbortError') return;
-          setOutcome(undefined);
-          setStatus('error');
-        },
-      );
-    const timer = setTimeout(run, backend.kind === 'hosted' ? HOSTED_DEBOUNCE_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [query, mounted, backend, revision, shown]);
+  const { status, outcome, suggestions } = useSearchResults({
+    backend,
+    query: query.q,
+    enabled: mounted,
+    options: { filter: filterOf(query), maxGroups: shown + 1, maxHitsPerGroup: 4, excerptLength: 220, hitsPerPage: 50 },
+    hostedDebounceMs: HOSTED_DEBOUNCE_MS,
+    revision,
+  });
 
   const onSubmit = (event: FormEvent) => {
     // Results are already live; without JavaScript the form submits as a GET.

@@ -3,7 +3,7 @@
 // navbar is transformed), makes the page inert behind it and keeps focus inside.
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
-import type { SearchGroup, SearchHit, SearchOutcome } from '../../../src/shared/search-results.ts';
+import type { SearchGroup, SearchHit } from '../../../src/shared/search-results.ts';
 import type { SearchData } from '../../../src/shared/types.ts';
 import { withBase } from '../../../src/shared/url.ts';
 import { requestNavigation } from '../../../src/client/events.ts';
@@ -12,6 +12,7 @@ import { AskPanel } from './AskPanel.tsx';
 import { addRecent, clearRecent, readRecent, type RecentSearch } from './recent.ts';
 import { searchBackend, type SearchBackend } from './search-client.ts';
 import { NoResults, SearchError } from './SearchMessages.tsx';
+import { useSearchResults } from './use-search-results.ts';
 
 export interface SearchDialogProps {
   open: boolean;
@@ -33,7 +34,6 @@ export function prefetchSearch(search: SearchData): void {
   backendFor(search)?.prefetch();
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 interface Option {
   id: string;
@@ -58,9 +58,6 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
   const backend = backendFor(search);
   const [mode, setMode] = useState<'keyword' | 'ask'>('keyword');
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [outcome, setOutcome] = useState<SearchOutcome | undefined>();
-  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [recent, setRecent] = useState<RecentSearch[]>([]);
   const [active, setActive] = useState(0);
   // Bumped when the full-text index arrives, to re-run the query on it.
@@ -97,43 +94,21 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
     [],
   );
 
-  // Results as you type. Every answer is checked against the latest query, so a slow answer never wins.
-  const latest = useRef(0);
+  // A re-run for the same query on a better index keeps the reader's place in the list.
   const lastRun = useRef({ query: '', revision: 0 });
-  useEffect(() => {
-    // A re-run for the same query on a better index keeps the reader's place in the list.
-    const refresh = lastRun.current.query === query && lastRun.current.revision !== revision;
-    lastRun.current = { query, revision };
-    const q = query.trim();
-    const id = ++latest.current;
-    if (!open || mode !== 'keyword' || q === '' || !backend) {
-      setStatus('idle');
-      setOutcome(undefined);
-      return;
-    }
-    const abort = new AbortController();
-    setStatus((s) => (s === 'ready' ? s : 'loading'));
-    const run = () =>
-      backend.query(q, { maxGroups: MODAL_GROUPS, maxHitsPerGroup: MODAL_HITS_PER_GROUP, excerptLength: 110, signal: abort.signal }).then(
-        (result) => {
-          if (id !== latest.current) return;
-          setOutcome(result);
-          setStatus('ready');
-          if (!refresh) setActive(0);
-          if (result.total === 0) backend.suggestions().then(setSuggestions, () => setSuggestions([]));
-        },
-        (error: unknown) => {
-          if (id !== latest.current || (error as Error)?.name === 'AbortError') return;
-          setOutcome(undefined);
-          setStatus('error');
-        },
-      );
-    const timer = setTimeout(run, backend.kind === 'hosted' ? HOSTED_DEBOUNCE_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [query, open, mode, backend, revision]);
+  const { status, outcome, suggestions } = useSearchResults({
+    backend,
+    query,
+    enabled: open && mode === 'keyword',
+    options: { maxGroups: MODAL_GROUPS, maxHitsPerGroup: MODAL_HITS_PER_GROUP, excerptLength: 110 },
+    hostedDebounceMs: HOSTED_DEBOUNCE_MS,
+    revision,
+    onResult: () => {
+      const refresh = lastRun.current.query === query && lastRun.current.revision !== revision;
+      lastRun.current = { query, revision };
+      if (!refresh) setActive(0);
+    },
+  });
 
   const trimmed = query.trim();
   const showResults = trimmed !== '' && status === 'ready' && outcome !== undefined;
