@@ -4,7 +4,8 @@ import { ArticleFooter } from '../components/ArticleFooter.tsx';
 import { Main } from '../components/Main.tsx';
 import { Markup } from '../components/Markup.tsx';
 import { PrevNext } from '../components/Pagination.tsx';
-import { Toc, TocCollapsible } from '../components/Toc.tsx';
+import { TocCollapsible } from '../components/Toc.tsx';
+import { TocAside } from '../components/MarkdownArticle.tsx';
 
 /** A blog post: recent posts on the left, the post (title, date, reading time, authors, body, tags), prev/next. */
 export function BlogPost({ route }: { route: BlogPostRouteData }) {
@@ -33,11 +34,7 @@ export function BlogPost({ route }: { route: BlogPostRouteData }) {
               nextLabel="Older post"
             />
           </div>
-          {route.toc.length > 0 && (
-            <div className="doc-toc">
-              <Toc items={route.toc} />
-            </div>
-          )}
+          <TocAside items={route.toc} />
         </div>
       </Main>
     </div>

@@ -2,10 +2,10 @@ import type { DocRouteData } from '../../src/shared/types.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ArticleFooter } from '../components/ArticleFooter.tsx';
 import { Main } from '../components/Main.tsx';
-import { Markup } from '../components/Markup.tsx';
+import { MarkdownArticle, TocAside } from '../components/MarkdownArticle.tsx';
 import { PrevNext } from '../components/Pagination.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
-import { Toc, TocCollapsible } from '../components/Toc.tsx';
+import { TocCollapsible } from '../components/Toc.tsx';
 
 /** A doc: sidebar on the left, breadcrumbs, version badge, article, prev/next; table of contents on the right. */
 export function DocPage({ route }: { route: DocRouteData }) {
@@ -25,22 +25,12 @@ export function DocPage({ route }: { route: DocRouteData }) {
               <span className="badge doc-version">Version: {route.version.label}</span>
             </div>
             <TocCollapsible items={route.toc} />
-            <article className="doc-article">
-              {!route.hasH1 && (
-                <header className="doc-article__header">
-                  <h1>{route.title}</h1>
-                </header>
-              )}
-              <Markup html={route.html} />
+            <MarkdownArticle className="doc-article" title={route.title} hasH1={route.hasH1} html={route.html}>
               <ArticleFooter tags={route.tags} editUrl={route.editUrl} />
-            </article>
+            </MarkdownArticle>
             <PrevNext prev={route.prev} next={route.next} label="Docs pages" />
           </div>
-          {route.toc.length > 0 && (
-            <div className="doc-toc">
-              <Toc items={route.toc} />
-            </div>
-          )}
+          <TocAside items={route.toc} />
         </div>
       </Main>
     </div>

@@ -1,7 +1,7 @@
 import type { PageRouteData } from '../../src/shared/types.ts';
 import { Main } from '../components/Main.tsx';
-import { Markup } from '../components/Markup.tsx';
-import { Toc, TocCollapsible } from '../components/Toc.tsx';
+import { MarkdownArticle, TocAside } from '../components/MarkdownArticle.tsx';
+import { TocCollapsible } from '../components/Toc.tsx';
 
 /** A standalone markdown page. */
 export function Page({ route }: { route: PageRouteData }) {
@@ -10,20 +10,9 @@ export function Page({ route }: { route: PageRouteData }) {
       <div className="container doc-layout">
         <div className="doc-content">
           <TocCollapsible items={route.toc} />
-          <article className="page-article">
-            {!route.hasH1 && (
-              <header className="doc-article__header">
-                <h1>{route.title}</h1>
-              </header>
-            )}
-            <Markup html={route.html} />
-          </article>
+          <MarkdownArticle className="page-article" title={route.title} hasH1={route.hasH1} html={route.html} />
         </div>
-        {route.toc.length > 0 && (
-          <div className="doc-toc">
-            <Toc items={route.toc} />
-          </div>
-        )}
+        <TocAside items={route.toc} />
       </div>
     </Main>
   );
