@@ -1,3 +1,4 @@
+import type { Message } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type SiteConfig } from '../config/index.ts';
@@ -235,7 +236,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     diagnostics.addAll(checkConfigLinks(config, table, readFileSync(path.join(config.root, 'site.config.ts'), 'utf8')));
     stage('checks');
 
-    const assets = await bundling;
+    const assets = await bundling.catch((error: unknown) => {
+      // An author's 'use client' component that only runs in Node (node:fs, say) is their mistake, at their line.
+      const messages = (error as { errors?: Message[] }).errors ?? [];
+      const inSite = messages.filter((m) => m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep));
+      if (inSite.length === 0) throw error;
+      for (const m of inSite) {
+        diagnostics.add({
+          code: 'PD6003',
+          message: `This component runs in the browser but cannot be bundled for it: ${m.text}.`,
+          file: path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location!.file)).split(path.sep).join('/'),
+          line: m.location!.line,
+          column: m.location!.column + 1,
+          hint: "files starting with 'use client' may import only browser-safe modules; move Node-only code out of it",
+        });
+      }
+      return undefined;
+    });
+    if (!assets) return result();
     for (const [rel, content_] of assets.files) files.set(rel, content_);
     stage('bundle', `${assets.files.size} assets`);
 

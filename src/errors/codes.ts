@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   PD5003: 'crawl found a broken link',
   PD6001: 'page failed to render',
   PD6002: 'island props are not JSON',
+  PD6003: 'client component cannot be bundled for the browser',
   PD9000: 'internal error in protodocs',
 } as const;
 
