@@ -1,6 +1,7 @@
 import type { LocaleLink } from '../../src/shared/types.ts';
 import { Dropdown } from '../components/Dropdown.tsx';
 import { GlobeIcon } from '../components/Icons.tsx';
+import { LocaleAnchor } from '../components/LocaleAnchor.tsx';
 
 export interface LocaleMenuProps {
   locales: LocaleLink[];
@@ -24,15 +25,7 @@ export default function LocaleMenu({ locales }: LocaleMenuProps) {
     >
       {locales.map((locale) => (
         <li key={locale.code}>
-          <a
-            className={locale.current ? 'dropdown__link dropdown__link--active' : 'dropdown__link'}
-            href={locale.href}
-            hrefLang={locale.code}
-            lang={locale.code}
-            aria-current={locale.current ? 'true' : undefined}
-          >
-            {locale.label}
-          </a>
+          <LocaleAnchor locale={locale} className={locale.current ? 'dropdown__link dropdown__link--active' : 'dropdown__link'} />
         </li>
       ))}
     </Dropdown>

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LocaleLink, NavLink, SidebarNode, VersionLink } from '../../src/shared/types.ts';
 import { DESKTOP_MEDIA_QUERY } from '../components/breakpoint.ts';
 import { cls } from '../components/cls.ts';
 import { ArrowLeftIcon, CloseIcon, ExternalIcon, MenuIcon } from '../components/Icons.tsx';
 import { Link } from '../components/Link.tsx';
+import { LocaleAnchor } from '../components/LocaleAnchor.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { storageKeys, writeStorage } from '../head/storage-keys.ts';
 
@@ -250,43 +251,29 @@ function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuP
         ))}
       </ul>
       {versions.length > 0 && (
-        <div className="menu__group">
-          <p className="menu__group-title">Versions</p>
-          <ul className="menu__list">
-            {versions.map((version) => (
-              <li className="menu__item" key={version.name}>
-                <a
-                  className={cls('menu__link', version.current && 'menu__link--active')}
-                  href={version.href}
-                  aria-current={version.current ? 'true' : undefined}
-                  onClick={() => remember(version.name)}
-                >
-                  {version.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <MenuGroup title="Versions">
+          {versions.map((version) => (
+            <li className="menu__item" key={version.name}>
+              <a
+                className={cls('menu__link', version.current && 'menu__link--active')}
+                href={version.href}
+                aria-current={version.current ? 'true' : undefined}
+                onClick={() => remember(version.name)}
+              >
+                {version.label}
+              </a>
+            </li>
+          ))}
+        </MenuGroup>
       )}
       {locales.length > 0 && (
-        <div className="menu__group">
-          <p className="menu__group-title">Languages</p>
-          <ul className="menu__list">
-            {locales.map((locale) => (
-              <li className="menu__item" key={locale.code}>
-                <a
-                  className={cls('menu__link', locale.current && 'menu__link--active')}
-                  href={locale.href}
-                  hrefLang={locale.code}
-                  lang={locale.code}
-                  aria-current={locale.current ? 'true' : undefined}
-                >
-                  {locale.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <MenuGroup title="Languages">
+          {locales.map((locale) => (
+            <li className="menu__item" key={locale.code}>
+              <LocaleAnchor locale={locale} className={cls('menu__link', locale.current && 'menu__link--active')} />
+            </li>
+          ))}
+        </MenuGroup>
       )}
     </div>
   );
@@ -301,6 +288,16 @@ function SecondaryMenu({ secondary, copy = false }: { secondary: NonNullable<Nav
     <div className="navbar-sidebar__menu navbar-sidebar__menu--secondary">
       <p className="menu__group-title">{secondary.title}</p>
       <Sidebar items={secondary.nodes} label={copy ? undefined : secondary.label} markCurrent={!copy} />
+    </div>
+  );
+}
+
+/** A titled list inside the mobile menu (versions, languages). */
+function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="menu__group">
+      <p className="menu__group-title">{title}</p>
+      <ul className="menu__list">{children}</ul>
     </div>
   );
 }
