@@ -16,7 +16,12 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   jsx: 'automatic',
-  packages: 'external',
+  // Dependencies are bundled in: one module graph loads ~4× faster than hundreds of small ESM files, in the CLI and
+  // in every markdown worker. React stays external because page modules must render with the very same copy; esbuild
+  // and chokidar carry native or optional binaries; linkinator loads only for `check`.
+  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator'],
+  // Bundled CommonJS (highlight.js, ajv) calls require(), which an ES module does not have.
+  banner: { js: "import { createRequire as __pdCreateRequire } from 'node:module'; const require = __pdCreateRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
   metafile: true,
