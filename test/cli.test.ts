@@ -81,4 +81,46 @@ describe('protodocs CLI', () => {
     const html = readFileSync(path.join(out, 'docs/intro/index.html'), 'utf8');
     expect(html).toContain('href="/preview/docs/guides/setup/#install-it"');
   });
+
+  it('an unchanged rebuild leaves the output as it is, and any change to an input or the output builds again', () => {
+    const site = path.join(temp, 'record');
+    cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true, filter: (src) => !src.includes('node_modules') && !src.endsWith('/build') });
+    const built = (r: ReturnType<typeof run>) => {
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.includes('(unchanged since the last build)') ? 'unchanged' : 'built';
+    };
+    const intro = path.join(site, 'build/docs/intro/index.html');
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    const first = snapshotDir(path.join(site, 'build'));
+    expect(built(run(['build', '--root', site]))).toBe('unchanged');
+    expect(snapshotDir(path.join(site, 'build'))).toEqual(first);
+
+    // Same size, new bytes: a content hash notices what a size check would not.
+    const setup = path.join(site, 'content/docs/guides/setup.md');
+    writeFileSync(setup, readFileSync(setup, 'utf8').replace('Install it', 'Install IT'));
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(readFileSync(path.join(site, 'build/docs/guides/setup/index.html'), 'utf8')).toContain('Install IT');
+    expect(built(run(['build', '--root', site]))).toBe('unchanged');
+
+    // A new file nothing links to yet is still a change.
+    writeFileSync(path.join(site, 'content/docs/extra.md'), '---\ntitle: Extra\n---\n\nMore.\n');
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(readFileSync(path.join(site, 'build/docs/extra/index.html'), 'utf8')).toContain('More.');
+
+    // Output tampered with or missing: rebuilt, and the file is whole again.
+    writeFileSync(intro, 'tampered');
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(readFileSync(intro, 'utf8')).toContain('<!doctype html>');
+    rmSync(intro);
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(readFileSync(intro, 'utf8')).toContain('<!doctype html>');
+    writeFileSync(path.join(site, 'build/stray.txt'), 'not ours');
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(readdirSync(path.join(site, 'build'))).not.toContain('stray.txt');
+
+    // Other options write elsewhere: never answered from this record.
+    const out = path.join(temp, 'record-out');
+    expect(built(run(['build', '--root', site, '--out', out]))).toBe('built');
+    expect(built(run(['build', '--root', site, '--out', out, '--base-url', '/x/']))).toBe('built');
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { routeToFile } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
+import { isUpToDate, readRecord, recordKey, writeRecord } from './build-record.ts';
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
@@ -26,6 +27,11 @@ export interface BuildOptions {
   minify?: boolean;
   /** Reuse per-file results of earlier builds (node_modules/.cache/protodocs). Output is identical either way. */
   cache?: boolean;
+  /**
+   * Skip the whole build when its inputs and the output folder are exactly as the last successful build left them
+   * (node_modules/.cache/protodocs/build-record.json). Only for writing builds.
+   */
+  record?: boolean;
   /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
   memo?: BuildMemo;
   log?: (line: string) => void;
@@ -58,6 +64,8 @@ export interface BuildResult {
   inputs: string[];
   /** Output HTML file → source file that produced it. */
   manifest: Record<string, string>;
+  /** Nothing changed since the last build: the output folder was left as it was. */
+  unchanged?: boolean;
   /** A non-author error (PD9000), kept for --verbose. */
   crash?: unknown;
 }
@@ -81,10 +89,6 @@ function loadStages() {
 
 /** Runs every stage in order, collects every problem, and writes only when there are none. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const contentStage = import('../content/index.ts');
-  const stages = loadStages();
-  contentStage.catch(() => {});
-  stages.catch(() => {});
   const diagnostics = new Diagnostics();
   const timings: Record<string, number> = {};
   const files = new Map<string, string | Uint8Array>();
@@ -110,6 +114,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     manifest: {},
     ...extra,
   });
+
+  const recording = options.record === true && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
+  const buildKey = recording ? recordKey(options) : '';
+  if (recording) {
+    const record = readRecord(options.root);
+    if (record && isUpToDate(record, buildKey, path.resolve(options.root))) {
+      diagnostics.addAll(record.warnings);
+      stage('unchanged', `${record.pages} pages`);
+      return result({ pages: record.pages, outDir: record.outDir, unchanged: true });
+    }
+  }
+  const contentStage = import('../content/index.ts');
+  const stages = loadStages();
+  contentStage.catch(() => {});
+  stages.catch(() => {});
 
   try {
     const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
@@ -344,6 +363,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (streaming && outcome.ok) {
         await streaming.commit(copies);
         stage('write', `${copies.size} copied`);
+        if (recording) {
+          const warnings = diagnostics.items.filter((d) => d.severity === 'warning');
+          writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings });
+          stage('record');
+        }
       } else await streaming?.abort();
       return outcome;
     } catch (error) {

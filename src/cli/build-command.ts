@@ -19,6 +19,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
     cache: true,
+    record: true,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
   });
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);
@@ -30,6 +31,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     return 1;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  process.stdout.write(`Built ${result.pages} pages in ${seconds} s → ${path.relative(process.cwd(), result.outDir ?? '') || '.'}\n`);
+  const unchanged = result.unchanged ? ' (unchanged since the last build)' : '';
+  process.stdout.write(`Built ${result.pages} pages in ${seconds} s → ${path.relative(process.cwd(), result.outDir ?? '') || '.'}${unchanged}\n`);
   return 0;
 }

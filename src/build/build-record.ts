@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { walkFiles } from '../content/walk.ts';
+import type { Diagnostic } from '../errors/index.ts';
+import { PACKAGE_ROOT } from './bundle-client.ts';
+import { statsKey } from './cache-keys.ts';
+import { hashText } from './markdown-cache.ts';
+
+/**
+ * What the last successful build read and wrote. When every input still has the bytes it had then, and the output
+ * folder still holds exactly the files that build wrote, a new build would write the same bytes again: the build
+ * reports the same result without redoing it (the way make or Bazel skip an up-to-date target).
+ */
+export interface BuildRecord {
+  format: string;
+  /** The options and protodocs code the build ran with. */
+  key: string;
+  /** Files under content/, as walked: an added or removed file is a change even when nothing references it. */
+  contentFiles: string[];
+  /** Every file the build read (content, config and its imports, page modules and theirs, images) → sha1 of its bytes. */
+  inputs: Record<string, string>;
+  outDir: string;
+  /** Every output file: path relative to outDir, size, mtime. */
+  outputs: [string, number, number][];
+  pages: number;
+  /** Warnings are part of the result: an unchanged build prints them again. */
+  warnings: Diagnostic[];
+}
+
+const FORMAT = 'protodocs-build-record-1';
+
+export interface RecordOptions {
+  root: string;
+  outDir?: string;
+  baseUrl?: string;
+  minify?: boolean;
+}
+
+function recordFile(root: string): string {
+  return path.join(root, 'node_modules', '.cache', 'protodocs', 'build-record.json');
+}
+
+/**
+ * The options, plus the protodocs code: the compiled CLI (its chunk names carry content hashes) and the sources the
+ * client bundle is built from at build time. Stats suffice here: these are protodocs' own files, not the author's.
+ */
+export function recordKey(options: RecordOptions): string {
+  const codeFiles = ['dist', 'theme', 'src/client', 'src/shared'].flatMap((dir) =>
+    walkFiles(path.join(PACKAGE_ROOT, dir))
+      .filter((f) => !f.endsWith('.map'))
+      .map((f) => path.join(PACKAGE_ROOT, dir, f)),
+  );
+  return hashText(
+    FORMAT,
+    path.resolve(options.root),
+    options.outDir ?? '',
+    options.baseUrl ?? '',
+    String(options.minify),
+    process.env.NODE_ENV ?? '',
+    statsKey(codeFiles),
+  );
+}
+
+export function hashFile(abs: string): string | undefined {
+  try {
+    return createHash('sha1').update(readFileSync(abs)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+export function readRecord(root: string): BuildRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(recordFile(root), 'utf8')) as BuildRecord;
+    return record.format === FORMAT ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** True when a build now would write exactly what the output folder already holds. Checks are ordered cheapest first. */
+export function isUpToDate(record: BuildRecord, key: string, root: string): boolean {
+  if (record.key !== key) return false;
+  if (!sameList(walkFiles(path.join(root, 'content')), record.contentFiles)) return false;
+  if (!existsSync(record.outDir)) return false;
+  const outputs = walkFiles(record.outDir);
+  if (!sameList(outputs, record.outputs.map(([rel]) => rel))) return false;
+  for (const [rel, size, mtimeMs] of record.outputs) {
+    const st = statSync(path.join(record.outDir, rel), { throwIfNoEntry: false });
+    if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return false;
+  }
+  for (const [abs, hash] of Object.entries(record.inputs)) if (hashFile(abs) !== hash) return false;
+  return true;
+}
+
+export interface RecordedBuild {
+  key: string;
+  root: string;
+  outDir: string;
+  inputs: readonly string[];
+  pages: number;
+  warnings: Diagnostic[];
+}
+
+/** Written after the output folder is in place. Any failure only means the next build does the work again. */
+export function writeRecord(build: RecordedBuild): void {
+  const file = recordFile(build.root);
+  try {
+    const contentDir = path.join(build.root, 'content');
+    const contentFiles = walkFiles(contentDir);
+    const inputs: Record<string, string> = {};
+    for (const abs of new Set([...build.inputs, ...contentFiles.map((f) => path.join(contentDir, f))])) {
+      const hash = hashFile(abs);
+      if (hash === undefined) return;
+      inputs[abs] = hash;
+    }
+    const outputs = walkFiles(build.outDir).map((rel): [string, number, number] => {
+      const st = statSync(path.join(build.outDir, rel));
+      return [rel, st.size, st.mtimeMs];
+    });
+    const record: BuildRecord = {
+      format: FORMAT,
+      key: build.key,
+      contentFiles,
+      inputs,
+      outDir: build.outDir,
+      outputs,
+      pages: build.pages,
+      warnings: build.warnings,
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(record));
+    renameSync(temp, file);
+  } catch {
+    // A read-only or full disk only costs speed next time.
+  }
+}
