@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // dist/ is overwritten in place, never deleted first, so tests that run the CLI concurrently never see it missing.
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts', 'markdown-worker': 'src/build/markdown-worker.ts' },
+  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts', 'build-worker': 'src/build/build-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -35,6 +35,7 @@ export interface RecordOptions {
   outDir?: string;
   baseUrl?: string;
   minify?: boolean;
+  nodeEnv?: string;
 }
 
 function recordFile(root: string): string {
@@ -57,7 +58,7 @@ export function recordKey(options: RecordOptions): string {
     options.outDir ?? '',
     options.baseUrl ?? '',
     String(options.minify),
-    process.env.NODE_ENV ?? '',
+    options.nodeEnv ?? '',
     statsKey(codeFiles),
   );
 }

@@ -5,10 +5,10 @@ import { loadConfig, type SiteConfig } from '../config/index.ts';
 import type { MarkdownFile } from '../content/index.ts';
 import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
-import type { AssetManifest, LoadedModule, RouteDataContext } from '../render/index.ts';
-import { buildRoutes, linkIndexOf, type RouteTable } from '../routes/index.ts';
+import type { AssetManifest, LoadedModule, PageShell, RouteDataContext } from '../render/index.ts';
+import { buildRoutes, linkIndexOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
 import type { SearchIndexFiles } from '../search/index.ts';
-import { routeToFile } from '../shared/index.ts';
+import { routeToFile, type RouteData } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
@@ -16,6 +16,7 @@ import { isUpToDate, readRecord, recordKey, writeRecord } from './build-record.t
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
+import type { BuildPool } from './worker-pool.ts';
 import { MemoryOutput, StreamingOutput, type OutputSink } from './write-output.ts';
 
 export interface BuildOptions {
@@ -29,9 +30,10 @@ export interface BuildOptions {
   cache?: boolean;
   /**
    * Skip the whole build when its inputs and the output folder are exactly as the last successful build left them
-   * (node_modules/.cache/protodocs/build-record.json). Only for writing builds.
+   * (node_modules/.cache/protodocs/build-record.json). Only for writing builds. `nodeEnv` selects React's build, so
+   * it is part of the record's key.
    */
-  record?: boolean;
+  record?: { nodeEnv?: string };
   /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
   memo?: BuildMemo;
   log?: (line: string) => void;
@@ -70,6 +72,9 @@ export interface BuildResult {
   crash?: unknown;
 }
 
+/** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
+const PAGE_BATCH = 16;
+
 /** Part of every cache key: a new protodocs version never reuses an older one's results. */
 const PROTODOCS_VERSION = '0.1.0';
 
@@ -81,7 +86,7 @@ function loadStages() {
   return Promise.all([
     import('../render/index.ts'),
     import('./markdown-stage.ts'),
-    import('./markdown-pool.ts'),
+    import('./worker-pool.ts'),
     import('../search/index.ts'),
     import('../checks/index.ts'),
   ]).then(([render, markdownStage, markdownPool, search, checks]) => ({ ...render, ...markdownStage, ...markdownPool, ...search, ...checks }));
@@ -115,8 +120,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...extra,
   });
 
-  const recording = options.record === true && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
-  const buildKey = recording ? recordKey(options) : '';
+  const recording = options.record !== undefined && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
+  const buildKey = recording ? recordKey({ ...options, nodeEnv: options.record?.nodeEnv }) : '';
   if (recording) {
     const record = readRecord(options.root);
     if (record && isUpToDate(record, buildKey, path.resolve(options.root))) {
@@ -130,6 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   contentStage.catch(() => {});
   stages.catch(() => {});
 
+  let pool: BuildPool | undefined;
   try {
     const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
     if (!config) return result();
@@ -144,21 +150,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       atomFeed,
       blogSidebarData,
       buildRouteData,
+      assemblePage,
       buildSearchIndexFiles,
       buildSearchRecords,
       buildSiteChrome,
       checkConfigLinks,
       checkInternalLinks,
       contentSecurityPolicy,
-      createMarkdownPool,
+      createBuildPool,
       jsonFeed,
       llmsFiles,
       loadComponentModule,
       MarkdownStage,
       postSummary,
       renderComponentHtml,
-      renderPage,
+      renderPageBody,
       renderPageModule,
+      searchIndexUrl,
       robotsTxt,
       rssFeed,
       sha256Base64,
@@ -166,7 +174,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     } = await stages;
 
     // Plain markdown may go to worker threads; MDX stays here, where its components are loaded.
-    const pool = createMarkdownPool(PACKAGE_ROOT, markdownFiles.length);
+    pool = createBuildPool(PACKAGE_ROOT, markdownFiles.length);
     const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
     const codeKey = cache || options.memo ? markdownCodeKey() : '';
     const settingsKey = JSON.stringify([PROTODOCS_VERSION, codeKey, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
@@ -242,7 +250,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         };
       },
     });
-    await pool?.close();
     const html = new Map<string, DocumentHtml>();
     for (const output of outputs) {
       diagnostics.addAll(output.doc.diagnostics);
@@ -277,22 +284,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('bundle', `${assets.files.size} assets`);
 
     const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
+    const recordsJson = JSON.stringify(records);
     // The index depends only on the records: an unchanged site reuses the last build's files.
-    const searchKey = options.memo || cache ? hashText(base, codeKey, JSON.stringify(records)) : '';
-    const cachedSearch = cache?.getSearch(searchKey);
-    const search =
-      options.memo?.search?.key === searchKey
-        ? options.memo.search.value
-        : (cachedSearch ?? buildSearchIndexFiles(records, { baseUrl: base }));
-    if (options.memo) options.memo.search = { key: searchKey, value: search };
-    if (cache) {
-      cache.setSearch(searchKey, search);
-      cache.save();
-    }
-    for (const [file, text] of search.files) files.set(file, text);
+    const searchKey = options.memo || cache ? hashText(base, codeKey, recordsJson) : '';
+    const knownSearch = options.memo?.search?.key === searchKey ? options.memo.search.value : cache?.getSearch(searchKey);
+    // With workers, the index is built by one of them while the pages render.
+    const searching = knownSearch
+      ? Promise.resolve(knownSearch)
+      : pool
+        ? pool.searchIndex(records, base, recordsJson)
+        : Promise.resolve(buildSearchIndexFiles(records, { baseUrl: base, recordsJson }));
+    searching.catch(() => {});
+    const indexUrl = searchIndexUrl(recordsJson, base);
     stage('search', `${records.length} sections`);
 
-    const chrome = buildSiteChrome(config, table, search.indexUrl);
+    const chrome = buildSiteChrome(config, table, indexUrl);
     const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
     for (const [file, mod] of pageModules) {
       moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });
@@ -320,27 +326,58 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     try {
       for (const [rel, content] of files) await sink.write(rel, content);
       if (streaming) files.clear();
+      const shell: PageShell = { config, inlineScript, csp, assets, feeds };
+      const pageFailed = (route: RouteEntry, message: string) =>
+        diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
+      const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
+        if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page });
+        await sink.write(outFile, page);
+      };
+      // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
+      const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
+      const inFlight = new Set<Promise<void>>();
+      const sendBatch = async () => {
+        const jobs = batch.splice(0);
+        const done = pool!.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
+          for (const [i, job] of jobs.entries()) {
+            const body = bodies[i];
+            if (body.ok) await finish(job.route, job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
+            else pageFailed(job.route, body.error);
+          }
+        });
+        const tracked = done.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+        if (inFlight.size >= pool!.size * 2) await Promise.race(inFlight);
+      };
       for (const route of table.routes) {
         const data = buildRouteData(route, ctx);
         const outFile = routeToFile(route.url);
-        try {
-          const pageKey = memo ? hashText(shellKey, JSON.stringify(data)) : '';
-          const known = memo?.pages?.get(outFile);
-          const page = known?.key === pageKey ? known.html : renderPage(data, { config, inlineScript, csp, assets, feeds });
-          if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page });
-          await sink.write(outFile, page);
-        } catch (error) {
-          diagnostics.add({
-            code: 'PD6001',
-            message: `Rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}.`,
-            file: route.source,
-            line: 1,
-            column: 1,
-          });
+        const pageKey = memo ? hashText(shellKey, JSON.stringify(data)) : '';
+        const known = memo?.pages?.get(outFile);
+        if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html);
+        else if (pool) {
+          batch.push({ route, outFile, pageKey, data });
+          if (batch.length === PAGE_BATCH) await sendBatch();
+        } else {
+          try {
+            await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
+          } catch (error) {
+            pageFailed(route, error instanceof Error ? error.message : String(error));
+          }
         }
         if (route.source) manifest[outFile] = route.source;
         if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
       }
+      if (batch.length) await sendBatch();
+      await Promise.all(inFlight);
+
+      const search = await searching;
+      if (options.memo) options.memo.search = { key: searchKey, value: search };
+      if (cache) {
+        cache.setSearch(searchKey, search);
+        cache.save();
+      }
+      for (const [file, text] of search.files) await sink.write(file, text);
       if (feeds.length) {
         const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
         if (feeds.includes('rss')) await sink.write(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
@@ -377,5 +414,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     diagnostics.items.push(diagnosticFromThrown(error));
     return result({ crash: error instanceof ProtodocsError ? undefined : error });
+  } finally {
+    await pool?.close();
   }
 }

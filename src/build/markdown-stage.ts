@@ -14,10 +14,10 @@ import {
   type RenderJob,
   type RenderOutput,
 } from './markdown-jobs.ts';
-import type { MarkdownPool } from './markdown-pool.ts';
+import type { BuildPool } from './worker-pool.ts';
 
 export interface MarkdownStageOptions {
-  pool?: MarkdownPool;
+  pool?: BuildPool;
   cache?: MarkdownCache;
   /** Settings that change any file's HTML (languages, TOC depth, protodocs version). */
   settingsKey: string;

@@ -19,7 +19,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
     cache: true,
-    record: true,
+    record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
   });
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);

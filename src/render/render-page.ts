@@ -17,7 +17,16 @@ export interface PageShell {
 
 /** One complete HTML document; the scripts are chosen by the islands the page actually contains. */
 export function renderPage(route: RouteData, shell: PageShell): string {
-  const body = renderToString(renderBody(route));
+  return assemblePage(route, renderPageBody(route), shell);
+}
+
+/** The costly part of a page, a pure function of its route data: it may run in a worker thread. */
+export function renderPageBody(route: RouteData): string {
+  return renderToString(renderBody(route));
+}
+
+/** The document around a rendered body. */
+export function assemblePage(route: RouteData, body: string, shell: PageShell): string {
   const islands = [...new Set([...body.matchAll(ISLAND_NAMES)].map((m) => m[1]))];
   const head = renderHead({
     route,

@@ -51,7 +51,26 @@ function slugOf(name: string): string {
  *   it right after the first file and swaps it in.
  * - `texts-<scope>.<hash>.json`: the full section texts, for excerpts around the match (search page).
  */
-export function buildSearchIndexFiles(records: readonly SearchRecord[], options: { baseUrl: string }): SearchIndexFiles {
+/**
+ * The main index file's name comes from the records and the file formats, not from its bytes, so pages, which link
+ * it, can render while the index is still being built. Same records, same files, so the name still changes whenever
+ * the content does; a change to how the files are made for the same records must bump one of the format constants
+ * (the browser checks them too).
+ */
+function mainIndexPath(recordsJson: string): string {
+  const format = [INDEX_FORMAT, FULL_INDEX_FORMAT, TEXTS_FORMAT, STORED_TEXT_LENGTH, SUGGESTIONS];
+  return `${SEARCH_ASSETS_DIR}/index.${hashOf(JSON.stringify(format) + recordsJson)}.json`;
+}
+
+/** URL of the main index file for these records (`recordsJson` is `JSON.stringify(records)`). */
+export function searchIndexUrl(recordsJson: string, baseUrl: string): string {
+  return withBase(baseUrl, '/' + mainIndexPath(recordsJson));
+}
+
+export function buildSearchIndexFiles(
+  records: readonly SearchRecord[],
+  options: { baseUrl: string; recordsJson?: string },
+): SearchIndexFiles {
   const files = new Map<string, string>();
   const versions = new Map<string, SearchRecordVersion>();
   for (const r of records) if (r.version && !versions.has(r.version.name)) versions.set(r.version.name, r.version);
@@ -75,8 +94,9 @@ export function buildSearchIndexFiles(records: readonly SearchRecord[], options:
   }
   const main = records.filter(isMain);
   const json = serialiseIndex(main, 'main', language, suggestionsFor(main), indexedVersions, (n, j) => put(n, j));
-  const indexUrl = put('index', json);
-  return { files, indexUrl };
+  const indexPath = mainIndexPath(options.recordsJson ?? JSON.stringify(records));
+  files.set(indexPath, json);
+  return { files, indexUrl: withBase(options.baseUrl, '/' + indexPath) };
 }
 
 /** Top-level docs first (fewest path segments, in route order), then the rest: their titles are good first queries. */

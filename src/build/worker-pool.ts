@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ParsedSummary } from '../routes/index.ts';
+import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
+import type { RouteData } from '../shared/index.ts';
+import type { BodyResult, WorkerRequest } from './build-worker.ts';
+import type { ParseJob, RenderContextData, RenderJob, RenderOutput } from './markdown-jobs.ts';
+
+/** Below this many files, starting workers (each loads micromark, highlight.js and React) costs more than it saves. */
+export const PARALLEL_THRESHOLD = 150;
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
+
+/**
+ * Worker threads for the build, one per core. Markdown is split into one batch per worker by size, and a file is
+ * rendered by the worker that parsed it, which still holds its tree. Other tasks (the search index, page bodies)
+ * wait here and go to whichever worker is idle first, so one long task never holds up the rest.
+ */
+export class BuildPool {
+  private readonly workers: Worker[];
+  private readonly pending = new Map<number, Pending>();
+  /** Requests in flight per worker. */
+  private readonly busy: number[];
+  private readonly queue: Queued[] = [];
+  private nextId = 0;
+  /** file → worker index */
+  private readonly owner = new Map<string, number>();
+
+  constructor(workerFile: string, size: number) {
+    this.busy = Array.from({ length: size }, () => 0);
+    this.workers = Array.from({ length: size }, (_, index) => {
+      const worker = new Worker(workerFile);
+      worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        this.busy[index]--;
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(new Error(`build worker failed: ${msg.error}`));
+        this.dispatch();
+      });
+      worker.on('error', (error) => {
+        for (const p of this.pending.values()) p.reject(error);
+        this.pending.clear();
+        for (const q of this.queue.splice(0)) q.pending.reject(error);
+      });
+      return worker;
+    });
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  private post(index: number, request: WithoutId<WorkerRequest>, pending: Pending): void {
+    const id = this.nextId++;
+    this.pending.set(id, pending);
+    this.busy[index]++;
+    this.workers[index].postMessage({ ...request, id });
+  }
+
+  private send<T>(index: number, request: WithoutId<WorkerRequest>): Promise<T> {
+    return new Promise<T>((resolve, reject) => this.post(index, request, { resolve: resolve as (v: unknown) => void, reject }));
+  }
+
+  /** For any idle worker. */
+  private submit<T>(request: WithoutId<WorkerRequest>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ request, pending: { resolve: resolve as (v: unknown) => void, reject } });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (let index = 0; index < this.workers.length && this.queue.length > 0; index++) {
+      if (this.busy[index] === 0) {
+        const next = this.queue.shift()!;
+        this.post(index, next.request, next.pending);
+      }
+    }
+  }
+
+  async parse(jobs: ParseJob[]): Promise<ParsedSummary[]> {
+    const batches: ParseJob[][] = this.workers.map(() => []);
+    const load = this.workers.map(() => 0);
+    for (const job of [...jobs].sort((a, b) => b.body.length - a.body.length)) {
+      const index = load.indexOf(Math.min(...load));
+      batches[index].push(job);
+      load[index] += job.body.length;
+      this.owner.set(job.file, index);
+    }
+    const results = await Promise.all(batches.map((batch, i) => this.send<ParsedSummary[]>(i, { type: 'parse', jobs: batch })));
+    const order = batches.flat();
+    const byFile = new Map(results.flat().map((s, i) => [order[i].file, s]));
+    return jobs.map((j) => byFile.get(j.file)!);
+  }
+
+  async render(context: RenderContextData, jobs: RenderJob[]): Promise<RenderOutput[]> {
+    const batches: RenderJob[][] = this.workers.map(() => []);
+    for (const job of jobs) batches[this.owner.get(job.file) ?? 0].push(job);
+    const results = await Promise.all(batches.map((batch, i) => this.send<RenderOutput[]>(i, { type: 'render', context, jobs: batch })));
+    return results.flat();
+  }
+
+  searchIndex(records: SearchRecord[], baseUrl: string, recordsJson: string): Promise<SearchIndexFiles> {
+    return this.submit({ type: 'search', records, baseUrl, recordsJson });
+  }
+
+  /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */
+  renderBodies(routes: RouteData[]): Promise<BodyResult[]> {
+    return this.submit({ type: 'bodies', routes });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * The compiled worker entry (dist/build-worker.js). When protodocs runs from its TypeScript sources (tests),
+ * there is none and the build stays in one thread: same code, same output.
+ */
+export function createBuildPool(packageRoot: string, fileCount: number): BuildPool | undefined {
+  const workerFile = path.join(packageRoot, 'dist', 'build-worker.js');
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  if (fileCount < PARALLEL_THRESHOLD || cores < 2 || !existsSync(workerFile) || import.meta.url.endsWith('.ts')) return undefined;
+  return new BuildPool(workerFile, cores);
+}

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build/index.ts';
+import { PARALLEL_THRESHOLD } from '../src/build/worker-pool.ts';
+import { walkFiles } from '../src/content/walk.ts';
+// @ts-expect-error plain ES module without types: the bench's corpus generator
+import { writeCorpus } from './bench/corpus.mjs';
+
+// The CLI (dist) parses, renders markdown, builds the search index and renders pages in worker threads once a site
+// has PARALLEL_THRESHOLD files; the in-process build from sources never does. Both must write the same bytes.
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-workers-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('worker threads', () => {
+  it('write exactly what a single-threaded build writes', async () => {
+    const site = path.join(temp, 'site');
+    (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);
+    const r = spawnSync(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'build', '--root', site, '--verbose'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const single = await build({ root: site, write: false });
+    expect(single.ok).toBe(true);
+
+    const outDir = path.join(site, 'build');
+    const written = walkFiles(outDir).filter((f) => f !== 'protodocs-manifest.json');
+    expect(written.length).toBeGreaterThan(PARALLEL_THRESHOLD);
+    expect(written.sort()).toEqual([...single.files.keys(), ...single.copies.keys()].filter((f) => f !== 'protodocs-manifest.json').sort());
+    for (const file of written) {
+      const expected = single.files.get(file);
+      if (expected === undefined) continue;
+      const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
+      expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
+    }
+  }, 120_000);
+});
