@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/index.ts';
-import { setupE2E } from './helpers.ts';
+import { setupE2E, waitHydrated } from './helpers.ts';
 import { serveStatic, type StaticServer } from './server.ts';
 
 // axe-core on every page of the real IAIndex site, in light and in dark mode: zero WCAG 2.1 A/AA violations.
@@ -64,4 +64,36 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
     await page.close();
     expect(failures).toEqual([]);
   }, 240_000);
+});
+
+describe('accessibility of the open mobile menu', () => {
+  const axeRun = (page: Page) =>
+    page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    });
+
+  it.each(['hydrated', 'no-JS'])('has no axe violations with the docs sidebar shown in the %s menu', async (mode) => {
+    const javaScriptEnabled = mode === 'hydrated';
+    const context = await e2e.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      // Without the site's script files the menu stays the no-JS <details> (axe itself needs JavaScript).
+      if (!javaScriptEnabled) await page.route('**/*.js', (route) => route.abort());
+      await page.goto(server.url + 'docs/quickstart/', { waitUntil: 'load' });
+      if (javaScriptEnabled) {
+        await waitHydrated(page, 'NavbarMenu');
+        await page.locator('button.navbar-menu__toggle').click();
+        await expect.poll(() => page.locator('#pd-navbar-sidebar nav[aria-label="Docs sidebar"]').isVisible()).toBe(true);
+      } else {
+        await page.locator('details.navbar-menu > summary').click();
+        expect(await page.locator('aside.doc-sidebar nav[aria-label="Docs sidebar"]').isVisible()).toBe(true);
+      }
+      await page.addScriptTag({ path: axePath });
+      expect(await axeRun(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -113,6 +113,113 @@ describe('navbar', () => {
     expect(logs.errors).toEqual([]);
   });
 
+  it('shows the page\'s own sidebar as the mobile menu\'s secondary menu at 390 px, which the page carries once', async () => {
+    const { page, logs } = await e2e.open('/docs/intro/', { viewport: { width: 390, height: 844 } });
+    const html = await (await page.request.get(e2e.url('/docs/intro/'))).text();
+    // A sidebar-only link: once in the HTML (the desktop sidebar), not in the menu nor in its island props.
+    expect(html.split('/docs/more/deep/')).toHaveLength(2);
+    expect(html).not.toContain('&quot;nodes&quot;');
+
+    await waitHydrated(page, 'NavbarMenu');
+    const toggle = page.locator('button.navbar-menu__toggle');
+    const panel = page.locator('#pd-navbar-sidebar');
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const menu = panel.getByRole('navigation', { name: 'Docs sidebar' });
+    expect(await menu.getByRole('link', { name: 'Widgets' }).isVisible()).toBe(true);
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe('Introduction');
+    // Collapsible categories work in the menu.
+    const deep = menu.getByRole('link', { name: 'Deep page' });
+    const expanded = await deep.isVisible();
+    await menu.locator('summary', { hasText: 'More' }).click();
+    expect(await deep.isVisible()).toBe(!expanded);
+
+    // Tab stays in the dialog, in both directions.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#pd-navbar-sidebar') !== null)).toBe(true);
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#pd-navbar-sidebar') !== null)).toBe(true);
+
+    // Primary menu and back.
+    await panel.getByRole('button', { name: 'Back to main menu' }).click();
+    expect(await panel.getByRole('link', { name: 'Blog' }).isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    await panel.getByRole('button', { name: 'Docs menu' }).click();
+    expect(await menu.getByRole('link', { name: 'Widgets' }).isVisible()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('navbar-menu__toggle'))).toBe(true);
+    // Closed, the page's sidebar is again the only "Docs sidebar" landmark.
+    await expect.poll(() => page.locator('nav[aria-label="Docs sidebar"]').count()).toBe(1);
+
+    // After an instant navigation the menu shows the new page's sidebar.
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Other page' }).click();
+    await page.waitForURL('**/docs/other/');
+    await waitHydrated(page, 'NavbarMenu');
+    await page.locator('button.navbar-menu__toggle').click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe('Other page');
+    const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((el) => el.id));
+    expect(ids.length).toBeGreaterThan(3);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(logs.errors).toEqual([]);
+  });
+
+  it('shows the blog\'s recent posts as the secondary menu', async () => {
+    const { page } = await e2e.open('/blog/', { viewport: { width: 390, height: 844 } });
+    await waitHydrated(page, 'NavbarMenu');
+    await page.locator('button.navbar-menu__toggle').click();
+    const menu = page.locator('#pd-navbar-sidebar').getByRole('navigation', { name: 'Blog recent posts' });
+    await expect.poll(() => menu.getByRole('link', { name: 'Hello' }).isVisible()).toBe(true);
+  });
+
+  it('without JavaScript, the menu is a <details> showing the page\'s sidebar and, one step back, the main menu', async () => {
+    const { page } = await e2e.open('/docs/intro/', { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const summary = page.locator('details.navbar-menu > summary');
+    const sidebarLink = page.locator('aside.doc-sidebar').getByRole('link', { name: 'Widgets' });
+    expect(await sidebarLink.isVisible()).toBe(false);
+    await summary.click();
+    expect(await sidebarLink.isVisible()).toBe(true);
+    // The revealed sidebar is on top (below the menu's head, not under the backdrop): it takes the click.
+    const hit = await sidebarLink.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === a;
+    });
+    expect(hit).toBe(true);
+    const switcher = page.locator('details.navbar-sidebar__switch > summary');
+    expect(await switcher.boundingBox().then((box) => box!.y + box!.height)).toBeLessThanOrEqual(
+      (await page.locator('aside.doc-sidebar').boundingBox())!.y,
+    );
+    const primaryBlog = page.locator('details.navbar-menu').getByRole('link', { name: 'Blog' });
+    expect(await primaryBlog.isVisible()).toBe(false);
+    await switcher.click(); // "Back to main menu"
+    expect(await primaryBlog.isVisible()).toBe(true);
+    expect(await sidebarLink.isVisible()).toBe(false);
+    await switcher.click(); // "Docs menu"
+    expect(await sidebarLink.isVisible()).toBe(true);
+    await sidebarLink.click();
+    await page.waitForURL('**/docs/widgets/');
+    expect(await page.locator('article h1').textContent()).toBe('Widgets');
+
+    // The backdrop closes it.
+    await page.locator('details.navbar-menu > summary').click();
+    await page.mouse.click(380, 700);
+    expect(await page.locator('details.navbar-menu').getAttribute('open')).toBeNull();
+    expect(await page.locator('aside.doc-sidebar').isVisible()).toBe(false);
+  });
+
+  it('without JavaScript, the blog menu shows the recent posts', async () => {
+    const { page } = await e2e.open('/blog/', { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await page.locator('details.navbar-menu > summary').click();
+    const link = page.locator('aside.blog-sidebar').getByRole('link', { name: 'Hello' });
+    expect(await link.isVisible()).toBe(true);
+    await link.click();
+    expect(await page.locator('article h1').textContent()).toBe('Hello');
+  });
+
   it('is the desktop layout at 997 px', async () => {
     const { page } = await e2e.open('/docs/intro/', { viewport: { width: 997, height: 800 } });
     await waitHydrated(page, 'NavbarMenu');

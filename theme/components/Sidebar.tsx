@@ -3,21 +3,26 @@ import { cls } from './cls.ts';
 import { ChevronRightIcon, ExternalIcon } from './Icons.tsx';
 import { Link } from './Link.tsx';
 
+/**
+ * aria-label of the docs sidebar <nav> and of the blog's recent posts <nav> (theme/components/Blog.tsx). The mobile
+ * menu (NavbarMenu) finds the page's sidebar by this label and shows it: the page carries each sidebar once.
+ */
+export const DOCS_SIDEBAR_LABEL = 'Docs sidebar';
+export const BLOG_SIDEBAR_LABEL = 'Blog recent posts';
+
 export interface SidebarProps {
   items: SidebarNode[];
-  /** aria-label of the <nav>; without one the menu is a plain <div> (e.g. inside the labelled mobile menu dialog). */
+  /** aria-label of the <nav>; without one the menu is a plain <div>. */
   label?: string;
   className?: string;
-  /** Put aria-current="page" on the active doc (default true). Copies of a sidebar leave it off so it stays unique. */
-  markCurrent?: boolean;
 }
 
 /**
  * The menu of one docs sidebar. Categories are <details> so they open and close without JavaScript; a category that
  * holds the current doc is always open, so the current path is visible.
  */
-export function Sidebar({ items, label, className, markCurrent = true }: SidebarProps) {
-  const list = <SidebarList items={items} level={1} markCurrent={markCurrent} />;
+export function Sidebar({ items, label, className }: SidebarProps) {
+  const list = <SidebarList items={items} level={1} />;
   if (label === undefined) return <div className={cls('menu', className)}>{list}</div>;
   return (
     <nav aria-label={label} className={cls('menu', className)}>
@@ -29,27 +34,26 @@ export function Sidebar({ items, label, className, markCurrent = true }: Sidebar
 interface ListProps {
   items: SidebarNode[];
   level: number;
-  markCurrent: boolean;
 }
 
-function SidebarList({ items, level, markCurrent }: ListProps) {
+function SidebarList({ items, level }: ListProps) {
   return (
     <ul className={cls('menu__list', level > 1 && 'menu__list--nested')}>
       {items.map((item, index) => (
-        <SidebarItem key={`${item.type}:${item.label}:${index}`} item={item} level={level} markCurrent={markCurrent} />
+        <SidebarItem key={`${item.type}:${item.label}:${index}`} item={item} level={level} />
       ))}
     </ul>
   );
 }
 
-function SidebarItem({ item, level, markCurrent }: { item: SidebarNode; level: number; markCurrent: boolean }) {
+function SidebarItem({ item, level }: { item: SidebarNode; level: number }) {
   if (item.type === 'doc') {
     return (
       <li className="menu__item">
         <a
           className={cls('menu__link', item.active && 'menu__link--active')}
           href={item.href}
-          aria-current={item.active && markCurrent ? 'page' : undefined}
+          aria-current={item.active ? 'page' : undefined}
         >
           {item.label}
         </a>
@@ -80,7 +84,7 @@ function SidebarItem({ item, level, markCurrent }: { item: SidebarNode; level: n
           )}
           <ChevronRightIcon className="menu__caret" />
         </summary>
-        <SidebarList items={item.items} level={level + 1} markCurrent={markCurrent} />
+        <SidebarList items={item.items} level={level + 1} />
       </details>
     </li>
   );

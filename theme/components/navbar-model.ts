@@ -1,8 +1,9 @@
 // Pure helpers that turn the chrome of a route into the props of the navbar and its mobile menu.
 
-import type { NavLink, NavbarItem, RouteData, SidebarNode, SiteChrome } from '../../src/shared/types.ts';
+import type { NavLink, NavbarItem, RouteData, SiteChrome } from '../../src/shared/types.ts';
 import { withBase } from '../../src/shared/url.ts';
 import type { NavbarMenuProps } from '../islands/NavbarMenu.tsx';
+import { BLOG_SIDEBAR_LABEL, DOCS_SIDEBAR_LABEL } from './Sidebar.tsx';
 import { repoHostName } from './url-utils.ts';
 
 /** Whether the navbar items already link to the source-hosting project. */
@@ -32,32 +33,22 @@ export function navbarLinks(site: SiteChrome): NavLink[] {
   return links;
 }
 
-/** The mobile menu's secondary menu: the current docs sidebar, or the blog's recent posts. */
+/**
+ * The mobile menu's secondary menu: the current docs sidebar, or the blog's recent posts. Only its title and the
+ * aria-label of the sidebar <nav> the layout renders (DocPage, BlogSidebar); the menu shows that very sidebar.
+ */
 export function secondaryMenu(route: RouteData): NavbarMenuProps['secondary'] {
   if (route.kind === 'doc') {
     if (route.sidebar.length === 0) return undefined;
     const owner = route.site.navbar.items.find(
       (item) => item.type === 'docSidebar' && route.sidebarId !== undefined && item.sidebarId === route.sidebarId,
     );
-    return { title: owner && 'label' in owner ? owner.label : 'Docs', label: 'Docs sidebar', nodes: route.sidebar };
+    return { title: owner && 'label' in owner ? owner.label : 'Docs', label: DOCS_SIDEBAR_LABEL };
   }
   if (route.kind === 'blog-post' || route.kind === 'blog-list') {
     const sidebar = route.blogSidebar;
     if (sidebar.years.length === 0) return undefined;
-    const nodes: SidebarNode[] = sidebar.years.map((year) => ({
-      type: 'category',
-      label: year.year,
-      collapsed: false,
-      active: year.posts.some((post) => post.active),
-      items: year.posts.map((post) => ({
-        type: 'doc',
-        label: post.title,
-        href: post.href,
-        docId: post.href,
-        active: post.active,
-      })),
-    }));
-    return { title: sidebar.title, label: 'Blog recent posts', nodes };
+    return { title: sidebar.title, label: BLOG_SIDEBAR_LABEL };
   }
   return undefined;
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { LocaleLink, NavLink, SidebarNode, VersionLink } from '../../src/shared/types.ts';
+import type { LocaleLink, NavLink, VersionLink } from '../../src/shared/types.ts';
 import { DESKTOP_MEDIA_QUERY } from '../components/breakpoint.ts';
 import { cls } from '../components/cls.ts';
 import { ArrowLeftIcon, CloseIcon, ExternalIcon, MenuIcon } from '../components/Icons.tsx';
 import { Link } from '../components/Link.tsx';
 import { LocaleAnchor } from '../components/LocaleAnchor.tsx';
-import { Sidebar } from '../components/Sidebar.tsx';
 import { storageKeys, writeStorage } from '../head/storage-keys.ts';
 
 export interface NavbarMenuProps {
@@ -18,17 +17,21 @@ export interface NavbarMenuProps {
   versions: VersionLink[];
   locales: LocaleLink[];
   storageKeySuffix: string;
-  /** Secondary menu: the current docs sidebar (or the blog's recent posts). */
+  /**
+   * Secondary menu: the current docs sidebar (or the blog's recent posts). Only its title and label travel as props:
+   * the menu shows the page's own sidebar, `<nav aria-label={label}>` in the page region, never a copy of its items.
+   */
   secondary?: {
     /** Heading of the secondary menu, e.g. "Protocol". */
     title: string;
-    /** aria-label of its <nav>, e.g. "Docs sidebar". */
+    /** aria-label of the page's sidebar <nav>, e.g. "Docs sidebar"; also how the island finds it. */
     label: string;
-    nodes: SidebarNode[];
   };
 }
 
 const HIDDEN_CLASS = 'navbar--hidden';
+/** Matches the slide-out transition of .navbar-sidebar (navbar.css): the sidebar copy leaves once the panel is gone. */
+const CLOSE_TRANSITION_MS = 250;
 const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -42,10 +45,12 @@ export default function NavbarMenu(props: NavbarMenuProps) {
   const { secondary } = props;
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
-  const [showSecondary, setShowSecondary] = useState(Boolean(secondary && secondary.nodes.length > 0));
+  const [showSecondary, setShowSecondary] = useState(Boolean(secondary));
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const label = secondary?.label;
   const openRef = useRef(false);
   openRef.current = open;
 
@@ -81,6 +86,22 @@ export default function NavbarMenu(props: NavbarMenuProps) {
       desktop?.removeEventListener('change', onMedia);
     };
   }, []);
+
+  // While open, the secondary menu holds a clone of the page's sidebar; it is dropped after the panel has slid out.
+  useEffect(() => {
+    const slot = slotRef.current;
+    if (!slot || label === undefined) return;
+    if (open) {
+      if (slot.firstChild) return;
+      const source = findPageSidebar(label, panelRef.current);
+      if (source) slot.append(copyOfSidebar(source));
+      // Nothing to show (no sidebar in the page region after all): stay on the primary menu.
+      else setShowSecondary(false);
+      return;
+    }
+    const timer = window.setTimeout(() => slot.replaceChildren(), CLOSE_TRANSITION_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, label]);
 
   // While open: focus the panel, trap Tab, close on Escape, stop the page behind from scrolling.
   useEffect(() => {
@@ -158,17 +179,32 @@ export default function NavbarMenu(props: NavbarMenuProps) {
     };
   }, []);
 
-  const hasSecondary = Boolean(secondary && secondary.nodes.length > 0);
-
   if (!enhanced) {
     return (
       <details ref={detailsRef} className="navbar-menu navbar-menu--nojs">
         <summary className="navbar-menu__toggle" aria-label="Toggle navigation bar">
           <MenuIcon />
         </summary>
-        <div className="navbar-sidebar navbar-sidebar--nojs">
-          <PrimaryMenu {...props} />
-          {hasSecondary && secondary && <SecondaryMenu secondary={secondary} copy />}
+        <div className={cls('navbar-sidebar', 'navbar-sidebar--nojs', secondary && 'navbar-sidebar--nojs-secondary')}>
+          {secondary ? (
+            <>
+              {/* Closed: the page's sidebar shows below (mobile.css); open: the primary menu, and the sidebar hides. */}
+              <details className="navbar-sidebar__switch">
+                <summary className="navbar-sidebar__back navbar-sidebar__switch-toggle">
+                  <span className="navbar-sidebar__switch-back">
+                    <ArrowLeftIcon /> Back to main menu
+                  </span>
+                  <span className="navbar-sidebar__switch-forward">
+                    {secondary.title} menu <ArrowLeftIcon className="navbar-sidebar__forward-icon" />
+                  </span>
+                </summary>
+                <PrimaryMenu {...props} />
+              </details>
+              <p className="menu__group-title navbar-sidebar__switch-title">{secondary.title}</p>
+            </>
+          ) : (
+            <PrimaryMenu {...props} />
+          )}
         </div>
       </details>
     );
@@ -207,17 +243,20 @@ export default function NavbarMenu(props: NavbarMenuProps) {
           </button>
         </div>
         <div className="navbar-sidebar__items">
-          {hasSecondary && secondary && showSecondary ? (
-            <>
+          {secondary && (
+            // Always mounted while hydrated: the slot's children are the sidebar clone, outside React's tree.
+            <div className="navbar-sidebar__menu navbar-sidebar__menu--secondary" hidden={!showSecondary}>
               <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
                 <ArrowLeftIcon /> Back to main menu
               </button>
-              <SecondaryMenu secondary={secondary} copy={!open} />
-            </>
-          ) : (
+              <p className="menu__group-title">{secondary.title}</p>
+              <div ref={slotRef} className="navbar-sidebar__slot" />
+            </div>
+          )}
+          {!(secondary && showSecondary) && (
             <>
               <PrimaryMenu {...props} />
-              {hasSecondary && secondary && (
+              {secondary && (
                 <button type="button" className="navbar-sidebar__back navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
                   {secondary.title} menu <ArrowLeftIcon className="navbar-sidebar__forward-icon" />
                 </button>
@@ -228,6 +267,22 @@ export default function NavbarMenu(props: NavbarMenuProps) {
       </div>
     </div>
   );
+}
+
+/** The page's own sidebar: the `<nav aria-label={label}>` outside the menu panel (the desktop sidebar). */
+function findPageSidebar(label: string, panel: Element | null): HTMLElement | undefined {
+  return Array.from(document.querySelectorAll<HTMLElement>('nav[aria-label]')).find(
+    (nav) => nav.getAttribute('aria-label') === label && !panel?.contains(nav),
+  );
+}
+
+/** A deep clone for the dialog, without ids (they stay unique on the page). */
+function copyOfSidebar(source: HTMLElement): HTMLElement {
+  const copy = source.cloneNode(true) as HTMLElement;
+  copy.removeAttribute('id');
+  for (const el of copy.querySelectorAll('[id]')) el.removeAttribute('id');
+  copy.classList.add('navbar-sidebar__page-sidebar');
+  return copy;
 }
 
 function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuProps) {
@@ -275,19 +330,6 @@ function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuP
           ))}
         </MenuGroup>
       )}
-    </div>
-  );
-}
-
-/**
- * The server-rendered (no-JS) copy and the closed panel hold a plain list without aria-current, so the page's own
- * sidebar stays the only `nav[aria-label="Docs sidebar"]` with the current item; the open dialog shows a labelled nav.
- */
-function SecondaryMenu({ secondary, copy = false }: { secondary: NonNullable<NavbarMenuProps['secondary']>; copy?: boolean }) {
-  return (
-    <div className="navbar-sidebar__menu navbar-sidebar__menu--secondary">
-      <p className="menu__group-title">{secondary.title}</p>
-      <Sidebar items={secondary.nodes} label={copy ? undefined : secondary.label} markCurrent={!copy} />
     </div>
   );
 }

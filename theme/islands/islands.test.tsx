@@ -48,21 +48,21 @@ describe('AnnouncementBar', () => {
 });
 
 describe('NavbarMenu', () => {
-  it('server-renders a <details> menu with the primary and secondary menus', () => {
-    const props = {
-      title: 'IAIndex',
-      homeHref: '/',
-      items: [
-        { label: 'Documentation', href: '/docs/intro/', active: true },
-        { label: 'GitHub', href: 'https://github.com/x/y', external: true },
-      ],
-      versions: makeSite().versions,
-      locales: makeSite().locales,
-      storageKeySuffix: '',
-      secondary: { title: 'Documentation', label: 'Docs sidebar', nodes: docRoute().sidebar },
-    };
+  const props = {
+    title: 'IAIndex',
+    homeHref: '/',
+    items: [
+      { label: 'Documentation', href: '/docs/intro/', active: true },
+      { label: 'GitHub', href: 'https://github.com/x/y', external: true },
+    ],
+    versions: makeSite().versions,
+    locales: makeSite().locales,
+    storageKeySuffix: '',
+  };
+
+  it('server-renders a <details> menu with the primary menu', () => {
     const $ = load(renderToString(<NavbarMenu {...props} />));
-    expect($('details > summary').attr('aria-label')).toBe('Toggle navigation bar');
+    expect($('details.navbar-menu > summary').attr('aria-label')).toBe('Toggle navigation bar');
     expect($('.navbar-sidebar__menu').first().find('.menu__link').map((_, el) => $(el).text()).get()).toEqual([
       'Documentation',
       'GitHub',
@@ -70,15 +70,33 @@ describe('NavbarMenu', () => {
       'English',
     ]);
     expect($('a[href="https://github.com/x/y"]').attr('rel')).toBe('noopener noreferrer');
-    expect($('.navbar-sidebar__menu--secondary').text()).toContain('Quick Start');
+    expect($('.navbar-sidebar__switch')).toHaveLength(0);
   });
 
-  it('gets the current docs sidebar as its secondary menu from renderBody', () => {
-    const $ = load(renderToString(renderBody(docRoute())));
-    const props = JSON.parse($('[data-pd-island="NavbarMenu"]').attr('data-pd-props')!);
-    expect(props.secondary.title).toBe('Documentation');
-    expect(props.secondary.nodes).toHaveLength(docRoute().sidebar.length);
-    expect(props.items.map((i: { label: string }) => i.label)).toEqual(['Documentation', 'Protocol', 'SDKs', 'Plugins', 'Blog', 'GitHub']);
+  it('with a secondary menu, server-renders the switch to the main menu and no copy of the sidebar', () => {
+    const $ = load(renderToString(<NavbarMenu {...props} secondary={{ title: 'Documentation', label: 'Docs sidebar' }} />));
+    const toggle = $('details.navbar-sidebar__switch > summary');
+    expect(toggle.find('.navbar-sidebar__switch-back').text()).toBe(' Back to main menu');
+    expect(toggle.find('.navbar-sidebar__switch-forward').text()).toBe('Documentation menu ');
+    expect($('details.navbar-sidebar__switch .menu__link').first().text()).toBe('Documentation');
+    expect($('.navbar-sidebar__switch-title').text()).toBe('Documentation');
+    // The page's own sidebar is the secondary menu: the island renders neither its items nor a second labelled nav.
+    expect($('nav')).toHaveLength(0);
+    expect($.text()).not.toContain('Quick Start');
+  });
+
+  it('gets only the title and label of the current docs sidebar from renderBody, which holds the sidebar once', () => {
+    const html = renderToString(renderBody(docRoute()));
+    const $ = load(html);
+    const island = $('[data-pd-island="NavbarMenu"]');
+    const islandProps = JSON.parse(island.attr('data-pd-props')!);
+    expect(islandProps.secondary).toEqual({ title: 'Documentation', label: 'Docs sidebar' });
+    expect(islandProps.items.map((i: { label: string }) => i.label)).toEqual(['Documentation', 'Protocol', 'SDKs', 'Plugins', 'Blog', 'GitHub']);
+    // A sidebar-only link appears once in the whole body: in the page's sidebar, not in the island or its props.
+    const href = $('nav[aria-label="Docs sidebar"] a.menu__link').last().attr('href')!;
+    expect(html.split(`href="${href}"`)).toHaveLength(2);
+    expect(island.attr('data-pd-props')).not.toContain(href);
+    expect(island.find(`a[href="${href}"]`)).toHaveLength(0);
   });
 });
 

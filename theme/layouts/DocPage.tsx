@@ -4,17 +4,20 @@ import { ArticleFooter } from '../components/ArticleFooter.tsx';
 import { Main } from '../components/Main.tsx';
 import { MarkdownArticle, TocAside } from '../components/MarkdownArticle.tsx';
 import { PrevNext } from '../components/Pagination.tsx';
-import { Sidebar } from '../components/Sidebar.tsx';
+import { DOCS_SIDEBAR_LABEL, Sidebar } from '../components/Sidebar.tsx';
 import { TocCollapsible } from '../components/Toc.tsx';
 
-/** A doc: sidebar on the left, breadcrumbs, version badge, article, prev/next; table of contents on the right. */
+/**
+ * A doc: sidebar on the left, breadcrumbs, version badge, article, prev/next; table of contents on the right.
+ * The sidebar is also the mobile menu's secondary menu (shown by mobile.css without JavaScript, cloned by NavbarMenu).
+ */
 export function DocPage({ route }: { route: DocRouteData }) {
   const { site } = route;
   return (
     <div className="doc-page">
       {route.sidebar.length > 0 && (
         <aside className="doc-sidebar">
-          <Sidebar items={route.sidebar} label="Docs sidebar" className="doc-sidebar__menu" />
+          <Sidebar items={route.sidebar} label={DOCS_SIDEBAR_LABEL} className="doc-sidebar__menu" />
         </aside>
       )}
       <Main className="doc-main">

@@ -9,6 +9,7 @@ import type {
   RouteKind,
   SearchRouteData,
 } from '../../src/shared/types.ts';
+import { BLOG_SIDEBAR_LABEL } from '../components/Sidebar.tsx';
 import { renderBody } from '../index.tsx';
 import { allRoutes, authors, docHtml, docRoute, posts } from '../testing/fixtures.ts';
 
@@ -133,6 +134,16 @@ describe('BlogPost', () => {
     expect(nav.find('h2').text()).toBe('Recent posts');
     expect(nav.find('h3').map((_, el) => $(el).text()).get()).toEqual(['2025', '2024']);
     expect(nav.find('[aria-current="page"]').text()).toBe('Welcome');
+  });
+
+  it('is also the mobile menu\'s secondary menu, found by its label and not copied into the menu', () => {
+    const props = JSON.parse($('[data-pd-island="NavbarMenu"]').attr('data-pd-props')!);
+    expect(props.secondary).toEqual({ title: 'Recent posts', label: BLOG_SIDEBAR_LABEL });
+    expect($(`nav[aria-label="${BLOG_SIDEBAR_LABEL}"]`)).toHaveLength(1);
+    const older = $('.blog-sidebar__link').last().attr('href')!;
+    expect($(`a[href="${older}"]`).filter('.blog-sidebar__link')).toHaveLength(1);
+    expect($(`header.navbar a[href="${older}"]`)).toHaveLength(0);
+    expect($('[data-pd-island="NavbarMenu"]').attr('data-pd-props')).not.toContain(older);
   });
 
   it('rounds reading time up, to at least one minute', () => {
