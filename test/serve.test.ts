@@ -424,7 +424,15 @@ describe('serve (watch mode)', () => {
       writeFileSync(intro, original.replace('More text.', 'Freshly edited text.'));
       const reload = await sse.next((e) => e.event === 'reload');
       expect(reload.data.changed).toContain('/docs/intro/');
-      expect((await get('/docs/intro/')).text).toContain('Freshly edited text.');
+      const edited = (await get('/docs/intro/')).text;
+      expect(edited).toContain('Freshly edited text.');
+      // The search index is built after the pages: asked for at once, it is waited for, never a 404, and it knows the edit.
+      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(edited)?.[0];
+      expect(indexUrl).toBeDefined();
+      const index = await get(indexUrl!);
+      expect(index.status).toBe(200);
+      const textsUrl = (JSON.parse(index.text) as { textsUrl: string }).textsUrl;
+      expect((await get(textsUrl)).text).toContain('Freshly edited text.');
 
       writeFileSync(intro, original.replace('More text.', 'Now [a broken link](./missing-page.md) and new words.'));
       const error = await sse.next((e) => e.event === 'error');

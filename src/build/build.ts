@@ -44,8 +44,14 @@ export interface BuildMemo {
   search?: { key: string; value: SearchIndexFiles };
   /** Compiled page modules and MDX components by file, keyed by the stats of every file they were built from. */
   modules?: Map<string, { deps: string[]; key: string; value: LoadedModule }>;
-  /** Rendered pages by output file, keyed by their route data and everything else that shapes the HTML. */
-  pages?: Map<string, { key: string; html: string }>;
+  /**
+   * Rendered pages by output file, keyed by their route data and everything else that shapes the HTML, except the
+   * search index URL: it changes with any text on the site, and a page that differs only by it is patched, not
+   * rendered again.
+   */
+  pages?: Map<string, { key: string; html: string; indexUrl: string }>;
+  /** The per-file cache, loaded from disk once; the caller saves it when convenient (`cache.save()`). */
+  cache?: MarkdownCache;
   /** MDX syntax trees by file, keyed by source and settings. */
   trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
 }
@@ -66,6 +72,11 @@ export interface BuildResult {
   inputs: string[];
   /** Output HTML file → source file that produced it. */
   manifest: Record<string, string>;
+  /**
+   * serve only: the search index, built after the pages. Its files join `files` when this resolves; until then a
+   * server should wait for it before answering that a file under assets/search/ does not exist.
+   */
+  pending?: Promise<void>;
   /** Nothing changed since the last build: the output folder was left as it was. */
   unchanged?: boolean;
   /** A non-author error (PD9000), kept for --verbose. */
@@ -175,7 +186,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // Plain markdown may go to worker threads; MDX stays here, where its components are loaded.
     pool = createBuildPool(PACKAGE_ROOT, markdownFiles.length);
-    const cache = options.cache ? MarkdownCache.load(config.root) : undefined;
+    let cache: MarkdownCache | undefined;
+    if (options.cache && options.memo) {
+      cache = options.memo.cache ??= MarkdownCache.load(config.root);
+      cache.nextBuild();
+    } else if (options.cache) cache = MarkdownCache.load(config.root);
     const codeKey = cache || options.memo ? markdownCodeKey() : '';
     const settingsKey = JSON.stringify([PROTODOCS_VERSION, codeKey, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
     if (options.memo) options.memo.trees ??= new Map();
@@ -288,13 +303,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // The index depends only on the records: an unchanged site reuses the last build's files.
     const searchKey = options.memo || cache ? hashText(base, codeKey, recordsJson) : '';
     const knownSearch = options.memo?.search?.key === searchKey ? options.memo.search.value : cache?.getSearch(searchKey);
-    // With workers, the index is built by one of them while the pages render.
-    const searching = knownSearch
-      ? Promise.resolve(knownSearch)
-      : pool
-        ? pool.searchIndex(records, base, recordsJson)
-        : Promise.resolve(buildSearchIndexFiles(records, { baseUrl: base, recordsJson }));
-    searching.catch(() => {});
+    // With workers, the index is built by one of them while the pages render. serve, without workers, builds it
+    // after it has the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
+    const searching = knownSearch ? Promise.resolve(knownSearch) : pool ? pool.searchIndex(records, base, recordsJson) : undefined;
+    searching?.catch(() => {});
+    const indexSearch = () => searching ?? Promise.resolve().then(() => buildSearchIndexFiles(records, { baseUrl: base, recordsJson }));
+    const storeSearch = (search: SearchIndexFiles) => {
+      if (options.memo) options.memo.search = { key: searchKey, value: search };
+      if (cache) {
+        cache.setSearch(searchKey, search);
+        // serve saves its long-lived cache after the browser has been told to reload.
+        if (!options.memo) cache.save();
+      }
+    };
     const indexUrl = searchIndexUrl(recordsJson, base);
     stage('search', `${records.length} sections`);
 
@@ -330,7 +351,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const pageFailed = (route: RouteEntry, message: string) =>
         diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
       const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
-        if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page });
+        if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
         await sink.write(outFile, page);
       };
       // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
@@ -352,9 +373,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const route of table.routes) {
         const data = buildRouteData(route, ctx);
         const outFile = routeToFile(route.url);
-        const pageKey = memo ? hashText(shellKey, JSON.stringify(data)) : '';
+        const pageKey = memo ? hashText(shellKey, JSON.stringify(data).replaceAll(indexUrl, '')) : '';
         const known = memo?.pages?.get(outFile);
-        if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html);
+        // The URL is a content hash under assets/search/: it never occurs in a page by accident.
+        if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html.replaceAll(known.indexUrl, indexUrl));
         else if (pool) {
           batch.push({ route, outFile, pageKey, data });
           if (batch.length === PAGE_BATCH) await sendBatch();
@@ -371,13 +393,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (batch.length) await sendBatch();
       await Promise.all(inFlight);
 
-      const search = await searching;
-      if (options.memo) options.memo.search = { key: searchKey, value: search };
-      if (cache) {
-        cache.setSearch(searchKey, search);
-        cache.save();
+      let pending: Promise<void> | undefined;
+      if (options.memo && !searching) {
+        pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+          indexSearch().then(
+            (search) => {
+              storeSearch(search);
+              for (const [file, text] of search.files) files.set(file, text);
+            },
+            // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
+            (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
+          ),
+        );
+      } else {
+        const search = await indexSearch();
+        storeSearch(search);
+        for (const [file, text] of search.files) await sink.write(file, text);
       }
-      for (const [file, text] of search.files) await sink.write(file, text);
       if (feeds.length) {
         const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
         if (feeds.includes('rss')) await sink.write(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
@@ -396,7 +428,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...content.files.map((f) => f.abs),
         ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
       ];
-      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs });
+      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending });
       if (streaming && outcome.ok) {
         await streaming.commit(copies);
         stage('write', `${copies.size} copied`);

@@ -30,6 +30,14 @@ export function statsKey(files: readonly string[]): string {
  * reuses HTML that older code made.
  */
 export function markdownCodeKey(): string {
+  // The code running in this process cannot change while it runs: hash it once.
+  codeKey ??= hashMarkdownCode();
+  return codeKey;
+}
+
+let codeKey: string | undefined;
+
+function hashMarkdownCode(): string {
   const dirs = ['src/markdown', 'src/shared'];
   const files = dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
   files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));

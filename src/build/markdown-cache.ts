@@ -29,15 +29,24 @@ export function hashText(...parts: string[]): string {
  * foreign cache is ignored: the cache may only ever save work, never change output.
  */
 export class MarkdownCache {
-  private readonly next = new Map<string, CacheEntry>();
+  private next = new Map<string, CacheEntry>();
   /** The search index files of the last build, keyed by a hash of their records. */
   private search?: { key: string; files: [string, string][]; indexUrl: string };
 
   private constructor(
     private readonly file: string,
-    private readonly previous: Map<string, CacheEntry>,
-    private readonly previousSearch?: { key: string; files: [string, string][]; indexUrl: string },
+    private previous: Map<string, CacheEntry>,
+    private previousSearch?: { key: string; files: [string, string][]; indexUrl: string },
   ) {}
+
+  /** A cache kept in memory between builds (serve) starts each build from what the last one stored. */
+  nextBuild(): void {
+    if (this.next.size > 0) {
+      this.previous = this.next;
+      this.next = new Map();
+    }
+    if (this.search) this.previousSearch = this.search;
+  }
 
   static load(root: string): MarkdownCache {
     const file = path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');

@@ -46,11 +46,21 @@ export function summarize(parsed: ParsedMarkdown): ParsedSummary {
   return summary;
 }
 
+// Compiling the schemas (Ajv generates code) is the costliest part of preparing a render, and serve prepares one per
+// rebuild: a thread keeps the validator for the schemas it last saw.
+let lastValidator: { key: string; validate: ReturnType<typeof createSchemaValidator> } | undefined;
+
+function schemaValidator(schemas: RenderContextData['schemas']) {
+  const key = JSON.stringify(schemas);
+  if (lastValidator?.key !== key) lastValidator = { key, validate: createSchemaValidator(schemas) };
+  return lastValidator.validate;
+}
+
 /** Build-wide render helpers made once per thread from the context data. */
 export function prepareRender(context: RenderContextData) {
   return {
     resolverFor: createLinkResolver(context.linkIndex),
-    validateExample: createSchemaValidator(context.schemas),
+    validateExample: schemaValidator(context.schemas),
     highlightLanguages: context.highlightLanguages,
     baseUrl: context.linkIndex.baseUrl,
   };

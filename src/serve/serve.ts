@@ -8,7 +8,7 @@ import { createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlm
 import type { WebHandler } from './ask-adapter.ts';
 import { LiveReload, type OverlayProblem } from './live-reload.ts';
 import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
-import { diskSource, memorySource, type SiteSource } from './site-source.ts';
+import { awaitingSource, diskSource, memorySource, type SiteSource } from './site-source.ts';
 import type { ServedSite } from './static-handler.ts';
 import { watchSite, type SiteWatcher } from './watch.ts';
 
@@ -108,6 +108,9 @@ function changedPages(previous: BuildResult, next: BuildResult, touched: readonl
   return [...changed].map((rel) => pagePathOf(rel, baseUrl));
 }
 
+/** Quiet time after a rebuild before the in-memory cache is written to disk. */
+const CACHE_SAVE_DELAY_MS = 1000;
+
 /** `protodocs serve`: one in-memory build served at once, rebuilt on every change, tabs told over SSE. */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const root = path.resolve(options.root);
@@ -161,6 +164,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
   let printedWarnings: string | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const runBuild = async (): Promise<boolean> => {
     const changedFiles = touched;
@@ -185,15 +189,11 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     // A tab still showing the previous build may lazy-load its (hashed, so never stale) chunks after the swap.
     const files = new Map(result.files);
     for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
-    site = { source: memorySource(files, result.copies), baseUrl };
-    // The ask handler answers from this build's index, so it is made anew with each good build.
-    askHandler = createAskHandler({
-      records: recordsFromIndexFiles(result.files.keys(), (rel) => {
-        const content = result.files.get(rel);
-        return typeof content === 'string' ? content : undefined;
-      }),
-      llm: options.llm,
+    // The search index arrives a moment after the pages (BuildResult.pending); a request for it waits for it.
+    const late = result.pending?.then(() => {
+      for (const [rel, content] of result.files) if (!files.has(rel)) files.set(rel, content);
     });
+    site = { source: late ? awaitingSource(memorySource(files, result.copies), late) : memorySource(files, result.copies), baseUrl };
     lastGood = result;
     buildNumber++;
     const wasBroken = broken;
@@ -205,6 +205,19 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       live.send({ type: 'reload', build: buildNumber, changed });
       options.log(`✓ Rebuilt ${result.pages} pages in ${ms} ms${changed ? ` (${changed.length} changed)` : ''}.`);
     }
+    await late;
+    // The ask handler answers from this build's index, so it is made anew with each good build.
+    askHandler = createAskHandler({
+      records: recordsFromIndexFiles(result.files.keys(), (rel) => {
+        const content = result.files.get(rel);
+        return typeof content === 'string' ? content : undefined;
+      }),
+      llm: options.llm,
+    });
+    // Saving the cache to disk blocks for a moment: never between an edit and the reloaded page.
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => memo.cache?.save(), CACHE_SAVE_DELAY_MS);
+    saveTimer.unref();
     return true;
   };
 
@@ -243,7 +256,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   const watcher = await watchSite({
     paths: [path.join(root, 'content'), path.join(root, CONFIG_FILE), path.join(PACKAGE_ROOT, 'theme'), path.join(PACKAGE_ROOT, 'src', 'client'), ...(lastGood?.inputs ?? [])],
     ignoreUnder: [outDirAbs],
-    debounceMs: options.debounceMs ?? 50,
+    debounceMs: options.debounceMs ?? 20,
     onChange: (files) => {
       touched.push(...files);
       void rebuild();
@@ -278,6 +291,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       await watcher.close();
       live.close();
       await running?.catch(() => false);
+      clearTimeout(saveTimer);
+      memo.cache?.save();
       await closeServer(server);
     },
   };
