@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { clearInterval, setInterval } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
