@@ -4,6 +4,7 @@ import { cls } from './cls.ts';
 import { TagIcon } from './Icons.tsx';
 import { Link } from './Link.tsx';
 import { Markup } from './Markup.tsx';
+import { BLOG_SIDEBAR_LABEL } from './Sidebar.tsx';
 
 /** "N min read"; at least one minute. */
 export function readingTimeLabel(minutes: number): string {
@@ -20,7 +21,7 @@ export function BlogSidebar({ sidebar }: { sidebar: BlogSidebarData }) {
   if (sidebar.years.length === 0) return null;
   return (
     <aside className="blog-sidebar">
-      <nav aria-label="Blog recent posts" className="blog-sidebar__nav">
+      <nav aria-label={BLOG_SIDEBAR_LABEL} className="blog-sidebar__nav">
         <h2 className="blog-sidebar__title">{sidebar.title}</h2>
         {sidebar.years.map((year) => (
           <section className="blog-sidebar__year" key={year.year}>
