@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { fromMarkdown, type Options as FromMarkdownOptions } from 'mdast-util-from-markdown';
 import type { Diagnostic } from '../errors/index.ts';
 import { collectLinks } from './collect-links.ts';
@@ -8,26 +8,25 @@ import { restoreLiteralDirectives } from './literal-directives.ts';
 import { escapeMdxHeadingIds } from './mdx-heading-ids.ts';
 import { readMdxImports } from './mdx-imports.ts';
 import { offsetLines } from './offset-lines.ts';
-import { scanSyntaxNeeds, syntaxFor } from './syntax-extensions.ts';
+import {
+  allSyntaxNeeds,
+  hasAutolinkLiteralFromMarkdown,
+  scanSyntaxNeeds,
+  syntaxFor,
+  type SyntaxNeeds,
+} from './syntax-extensions.ts';
 import type { ParsedMarkdown, ParseOptions } from './types.ts';
-
-const ALL_SYNTAX = { table: true, autolinkLiteral: true } as const;
 
 /** Markdown (or MDX) body → mdast with file positions, heading ids, links and MDX imports. Never throws on author mistakes. */
 export function parseMarkdown(source: string, options: ParseOptions): ParsedMarkdown {
   const lineOffset = options.lineOffset ?? 0;
   const diagnostics: Diagnostic[] = [];
   const text = options.mdx ? escapeMdxHeadingIds(source) : source;
-  const needs =
-    options.scanSyntax === false ? { mdx: options.mdx, ...ALL_SYNTAX } : scanSyntaxNeeds(text, options.mdx);
-  const syntax = syntaxFor(needs);
+  const needs = options.scanSyntax === false ? allSyntaxNeeds(options.mdx) : scanSyntaxNeeds(text, options.mdx);
 
   let mdast: Root;
   try {
-    mdast = fromMarkdown(text, {
-      extensions: syntax.micromark as NonNullable<FromMarkdownOptions['extensions']>,
-      mdastExtensions: syntax.mdast as NonNullable<FromMarkdownOptions['mdastExtensions']>,
-    });
+    mdast = parseVerified(text, needs);
   } catch (error) {
     const syntaxError = asMdxSyntaxError(error);
     if (!syntaxError) throw error;
@@ -58,6 +57,47 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
   const parsed: ParsedMarkdown = { mdast, headings, links, mdxImports, diagnostics };
   if (h1 !== undefined) parsed.h1 = h1;
   return parsed;
+}
+
+function parseTree(text: string, needs: SyntaxNeeds): Root {
+  const syntax = syntaxFor(needs);
+  return fromMarkdown(text, {
+    extensions: syntax.micromark as NonNullable<FromMarkdownOptions['extensions']>,
+    mdastExtensions: syntax.mdast as NonNullable<FromMarkdownOptions['mdastExtensions']>,
+  });
+}
+
+const AT = /@/;
+const AT_OR_URL = /@|www\.|http/i;
+
+/**
+ * Parses with the constructs the scan kept, then makes sure the result equals a parse with every construct.
+ *
+ * The email construct is dropped on a guess (every `@` looks like it is in code). An email literal is made only of
+ * atext and domain characters, so no other construct can start inside it and swallow its `@`: where the full parse
+ * would make one, a parse without the construct leaves that `@` in a text node (maybe inside emphasis, a link or a
+ * URL literal). No `@` in any text node therefore means the email construct changed nothing. Without any autolink-literal construct the mdast-side
+ * transform is dropped too; it links `@`, `www.` and `http` in decoded text, which escapes and character
+ * references (`www\.x.com`, `&#64;`) can produce without the literal characters the scan looks for.
+ */
+function parseVerified(text: string, needs: SyntaxNeeds): Root {
+  const needle = !hasAutolinkLiteralFromMarkdown(needs) ? AT_OR_URL : !needs.emailAutolink ? AT : undefined;
+  if (!needle) return parseTree(text, needs);
+  const full = { ...needs, emailAutolink: true };
+  let tree: Root;
+  try {
+    tree = parseTree(text, needs);
+  } catch {
+    // MDX errors should not depend on the email construct, but the full parse decides which error is reported.
+    return parseTree(text, full);
+  }
+  return hasTextMatching(tree, needle) ? parseTree(text, full) : tree;
+}
+
+function hasTextMatching(node: Nodes, needle: RegExp): boolean {
+  if (node.type === 'text') return needle.test(node.value);
+  if ('children' in node) for (const child of node.children) if (hasTextMatching(child, needle)) return true;
+  return false;
 }
 
 interface MdxSyntaxError {

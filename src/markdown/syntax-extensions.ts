@@ -13,23 +13,108 @@ export interface Syntax {
   readonly mdast: readonly MdastExtension[];
 }
 
+/** Which optional constructs a parse includes; the rest of GFM, directives and (for MDX) mdxjs are always on. */
 export interface SyntaxNeeds {
   mdx: boolean;
   table: boolean;
-  autolinkLiteral: boolean;
+  wwwAutolink: boolean;
+  protocolAutolink: boolean;
+  emailAutolink: boolean;
 }
 
-// GFM tables always contain a pipe; autolink literals always contain `http`, `www.` or an `@` (emails, mailto:,
-// xmpp:). Without them the constructs can never match, so dropping them cannot change the tree, while they cost
-// ~40% of parse time (autolink literal hooks every alphanumeric character).
-const AUTOLINK_LITERAL_HINT = /http|www\.|@/i;
+// Each construct can only start on the literal characters below (micromark-extension-gfm-autolink-literal):
+// a table needs a `|`; `wwwAutolink` needs `www.` and `protocolAutolink` needs `http:`/`https:` (both any case);
+// `emailAutolink` needs an `@`. There is no `mailto:`/`xmpp:` construct: those, like links hidden behind escapes
+// or character references (`www\.x.com`, `&#64;`), come from the mdast-side transform, which works on decoded
+// text. Dropping a construct whose trigger is absent cannot change the tree, and these constructs cost about
+// half of parse time (the email construct is attempted at every alphanumeric character). `emailAutolink` is also
+// dropped when every `@` looks like code, which is only a guess: parse.ts checks the tree and parses again if needed.
+const WWW_HINT = /www\./i;
+const PROTOCOL_HINT = /http/i;
 
 export function scanSyntaxNeeds(source: string, mdx: boolean): SyntaxNeeds {
-  return { mdx, table: source.includes('|'), autolinkLiteral: AUTOLINK_LITERAL_HINT.test(source) };
+  return {
+    mdx,
+    table: source.includes('|'),
+    wwwAutolink: WWW_HINT.test(source),
+    protocolAutolink: PROTOCOL_HINT.test(source),
+    emailAutolink: mayHaveAtOutsideCode(source),
+  };
 }
 
-const TABLE_CONSTRUCTS = ['table'];
-const AUTOLINK_LITERAL_CONSTRUCTS = ['wwwAutolink', 'protocolAutolink', 'emailAutolink'];
+/** Every construct on: the reference parse that a scanned parse must equal. */
+export function allSyntaxNeeds(mdx: boolean): SyntaxNeeds {
+  return { mdx, table: true, wwwAutolink: true, protocolAutolink: true, emailAutolink: true };
+}
+
+/** The mdast-side autolink-literal extension (handlers and the decoded-text transform) is part of the parse. */
+export function hasAutolinkLiteralFromMarkdown(needs: SyntaxNeeds): boolean {
+  return needs.wwwAutolink || needs.protocolAutolink || needs.emailAutolink;
+}
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
+
+/**
+ * A cheap guess whether an `@` sits outside fenced code and inline code spans. Docs mostly have `@` only in code
+ * (`from '@scope/pkg'`), where the email construct can never match. The guess may be wrong either way (indented
+ * code, HTML, escaped backticks, spans across blocks): the caller verifies the tree, so a wrong guess costs time,
+ * never correctness.
+ */
+export function mayHaveAtOutsideCode(source: string): boolean {
+  if (!source.includes('@')) return false;
+  let fence: string | undefined;
+  let segmentStart = 0;
+  let lineStart = 0;
+  while (lineStart < source.length) {
+    const newline = source.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? source.length : newline;
+    const line = source.slice(lineStart, lineEnd);
+    if (fence !== undefined) {
+      const close = FENCE_CLOSE.exec(line);
+      if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
+        fence = undefined;
+        segmentStart = lineEnd + 1;
+      }
+    } else {
+      const open = FENCE_OPEN.exec(line);
+      if (open && !(open[1][0] === '`' && line.indexOf('`', open[0].length) !== -1)) {
+        if (hasAtOutsideCodeSpans(source, segmentStart, lineStart)) return true;
+        fence = open[1];
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  // An unclosed fence runs to the end of the document.
+  return fence === undefined && hasAtOutsideCodeSpans(source, segmentStart, source.length);
+}
+
+const AT_OR_BACKTICKS = /`+|@/g;
+
+function hasAtOutsideCodeSpans(source: string, start: number, end: number): boolean {
+  const at = source.indexOf('@', start);
+  if (at === -1 || at >= end) return false;
+  AT_OR_BACKTICKS.lastIndex = start;
+  let match: RegExpExecArray | null;
+  while ((match = AT_OR_BACKTICKS.exec(source)) && match.index < end) {
+    if (match[0] === '@') return true;
+    const close = closingBackticks(source, AT_OR_BACKTICKS.lastIndex, end, match[0].length);
+    if (close !== -1) AT_OR_BACKTICKS.lastIndex = close;
+  }
+  return false;
+}
+
+/** End of the next run of exactly `size` backticks before `end`, or -1 (then the opening run is literal). */
+function closingBackticks(source: string, from: number, end: number, size: number): number {
+  let index = source.indexOf('`', from);
+  while (index !== -1 && index < end) {
+    let runEnd = index + 1;
+    while (runEnd < end && source.charCodeAt(runEnd) === 96) runEnd++;
+    if (runEnd - index === size) return runEnd;
+    index = source.indexOf('`', runEnd);
+  }
+  return -1;
+}
 
 /**
  * A copy of a combined micromark extension without the named constructs. micromark-extension-gfm only exports
@@ -74,14 +159,17 @@ const MDX_FROM_MARKDOWN = mdxFromMarkdown();
 
 function buildSyntax(needs: SyntaxNeeds): Syntax {
   const dropped = [
-    ...(needs.table ? [] : TABLE_CONSTRUCTS),
-    ...(needs.autolinkLiteral ? [] : AUTOLINK_LITERAL_CONSTRUCTS),
+    ...(needs.table ? [] : ['table']),
+    ...(needs.wwwAutolink ? [] : ['wwwAutolink']),
+    ...(needs.protocolAutolink ? [] : ['protocolAutolink']),
+    ...(needs.emailAutolink ? [] : ['emailAutolink']),
   ];
+  const autolinkLiteral = hasAutolinkLiteralFromMarkdown(needs);
   const gfmSyntax = dropped.length === 0 ? GFM : withoutConstructs(GFM, dropped);
   const gfmFromMd = GFM_FROM_MARKDOWN.filter(
     (extension) =>
       (needs.table || !isTableFromMarkdown(extension)) &&
-      (needs.autolinkLiteral || !isAutolinkLiteralFromMarkdown(extension)),
+      (autolinkLiteral || !isAutolinkLiteralFromMarkdown(extension)),
   );
   return Object.freeze({
     micromark: Object.freeze(needs.mdx ? [gfmSyntax, DIRECTIVE, MDX] : [gfmSyntax, DIRECTIVE]),
@@ -92,16 +180,20 @@ function buildSyntax(needs: SyntaxNeeds): Syntax {
 }
 
 function syntaxKey(needs: SyntaxNeeds): number {
-  return (needs.mdx ? 4 : 0) | (needs.table ? 2 : 0) | (needs.autolinkLiteral ? 1 : 0);
+  return (
+    (needs.mdx ? 16 : 0) |
+    (needs.table ? 8 : 0) |
+    (needs.wwwAutolink ? 4 : 0) |
+    (needs.protocolAutolink ? 2 : 0) |
+    (needs.emailAutolink ? 1 : 0)
+  );
 }
 
-// All eight combinations, built once when the module loads: extension lists must not be rebuilt per file.
-const SYNTAXES: readonly Syntax[] = Object.freeze(
-  Array.from({ length: 8 }, (_, key) =>
-    buildSyntax({ mdx: (key & 4) !== 0, table: (key & 2) !== 0, autolinkLiteral: (key & 1) !== 0 }),
-  ),
-);
+// Built on first use and kept: extension lists must never be rebuilt per file, and most of the 32 combinations
+// never occur in a given site.
+const SYNTAXES: (Syntax | undefined)[] = [];
 
 export function syntaxFor(needs: SyntaxNeeds): Syntax {
-  return SYNTAXES[syntaxKey(needs)];
+  const key = syntaxKey(needs);
+  return (SYNTAXES[key] ??= buildSyntax(needs));
 }
