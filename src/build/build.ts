@@ -50,6 +50,8 @@ export interface BuildMemo {
    * rendered again.
    */
   pages?: Map<string, { key: string; html: string; indexUrl: string }>;
+  /** The validated config with the problems it had, keyed by the options and the stats of the files it was built from. */
+  config?: { key: string; config: SiteConfig; diagnostics: Diagnostic[] };
   /** The per-file cache, loaded from disk once; the caller saves it when convenient (`cache.save()`). */
   cache?: MarkdownCache;
   /** MDX syntax trees by file, keyed by source and settings. */
@@ -77,6 +79,8 @@ export interface BuildResult {
    * server should wait for it before answering that a file under assets/search/ does not exist.
    */
   pending?: Promise<void>;
+  /** URL of the main search index file (it changes whenever any text on the site does). */
+  indexUrl?: string;
   /** Nothing changed since the last build: the output folder was left as it was. */
   unchanged?: boolean;
   /** A non-author error (PD9000), kept for --verbose. */
@@ -85,6 +89,9 @@ export interface BuildResult {
 
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
 const PAGE_BATCH = 16;
+
+/** serve: how long after the pages the search index starts building. */
+const SEARCH_INDEX_DELAY_MS = 100;
 
 /** Part of every cache key: a new protodocs version never reuses an older one's results. */
 const PROTODOCS_VERSION = '0.1.0';
@@ -101,6 +108,22 @@ function loadStages() {
     import('../search/index.ts'),
     import('../checks/index.ts'),
   ]).then(([render, markdownStage, markdownPool, search, checks]) => ({ ...render, ...markdownStage, ...markdownPool, ...search, ...checks }));
+}
+
+/** The config, loaded again (esbuild, import, schema) only when a file it was built from changed since the last build. */
+async function loadConfigOnce(options: BuildOptions, diagnostics: Diagnostics): Promise<SiteConfig | undefined> {
+  const optionsKey = JSON.stringify([options.root, options.outDir, options.baseUrl]);
+  const known = options.memo?.config;
+  if (known && known.key === optionsKey + statsKey(known.config.configDeps)) {
+    diagnostics.addAll(known.diagnostics);
+    return known.config;
+  }
+  const before = diagnostics.items.length;
+  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
+  if (config && options.memo) {
+    options.memo.config = { key: optionsKey + statsKey(config.configDeps), config, diagnostics: diagnostics.items.slice(before) };
+  }
+  return config;
 }
 
 /** Runs every stage in order, collects every problem, and writes only when there are none. */
@@ -148,7 +171,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   let pool: BuildPool | undefined;
   try {
-    const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
+    const config = await loadConfigOnce(options, diagnostics);
     if (!config) return result();
     stage('config');
     const base = config.baseUrl;
@@ -395,7 +418,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
       let pending: Promise<void> | undefined;
       if (options.memo && !searching) {
-        pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+        // A moment's delay lets the reloaded tabs fetch their pages before the index takes the thread.
+        pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS)).then(() =>
           indexSearch().then(
             (search) => {
               storeSearch(search);
@@ -428,7 +452,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...content.files.map((f) => f.abs),
         ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
       ];
-      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending });
+      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending, indexUrl });
       if (streaming && outcome.ok) {
         await streaming.commit(copies);
         stage('write', `${copies.size} copied`);

@@ -102,7 +102,13 @@ function changedPages(previous: BuildResult, next: BuildResult, touched: readonl
   const copySources = new Set(next.copies.values());
   if (touched.some((file) => copySources.has(file))) return null;
   const changed = new Set<string>();
-  for (const [rel, content] of next.files) if (rel.endsWith('.html') && !sameContent(previous.files.get(rel), content)) changed.add(rel);
+  // Every page links the search index, whose URL changes with any text on the site: a page that differs only by it
+  // need not reload.
+  const withoutIndex = (result: BuildResult, content: string | Uint8Array | undefined) =>
+    typeof content === 'string' && result.indexUrl ? content.replaceAll(result.indexUrl, '') : content;
+  for (const [rel, content] of next.files) {
+    if (rel.endsWith('.html') && !sameContent(withoutIndex(previous, previous.files.get(rel)), withoutIndex(next, content))) changed.add(rel);
+  }
   for (const rel of previous.files.keys()) if (rel.endsWith('.html') && !next.files.has(rel)) changed.add(rel);
   if (changed.size > MAX_CHANGED) return null;
   return [...changed].map((rel) => pagePathOf(rel, baseUrl));
@@ -256,7 +262,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   const watcher = await watchSite({
     paths: [path.join(root, 'content'), path.join(root, CONFIG_FILE), path.join(PACKAGE_ROOT, 'theme'), path.join(PACKAGE_ROOT, 'src', 'client'), ...(lastGood?.inputs ?? [])],
     ignoreUnder: [outDirAbs],
-    debounceMs: options.debounceMs ?? 20,
+    debounceMs: options.debounceMs ?? 10,
     onChange: (files) => {
       touched.push(...files);
       void rebuild();
