@@ -1,4 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import type { Node } from 'unist';
 import type { ParsedMarkdown } from '../markdown/types.ts';
 import type { SearchRecord } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
@@ -9,31 +12,69 @@ import { parseJob, prepareRender, renderJob, summarize, type ParseJob, type Rend
 
 export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[] }
-  | { id: number; type: 'render'; context: RenderContextData; jobs: RenderJob[] }
-  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; recordsJson: string }
+  /** `last`: the worker's final batch, after which it drops its trees. */
+  | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
+  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; recordsHash: string }
   | { id: number; type: 'bodies'; routes: RouteData[] };
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
 
 const trees = new Map<string, ParsedMarkdown>();
+/** The render helpers of the current render phase: its first batch brings the context, the rest share it. */
+let prepared: ReturnType<typeof prepareRender> | undefined;
+
+/** Node types whose start position a render diagnostic can report (links, images, examples, admonitions, headings). */
+const REPORTED = new Set(['link', 'linkReference', 'definition', 'image', 'imageReference', 'code', 'heading', 'containerDirective', 'leafDirective', 'textDirective']);
+
+/**
+ * Trees wait in a worker from parse to render, all of them at once: at 10,000 pages, position objects (three per
+ * node) are most of their memory. Rendering reads only the start line and column of a few node types; the HTML never
+ * depends on positions.
+ */
+function keepRenderPositions<T extends Node>(node: T): T {
+  if (node.position) {
+    if (REPORTED.has(node.type)) {
+      const start = { line: node.position.start.line, column: node.position.start.column };
+      node.position = { start, end: start };
+    } else delete node.position;
+  }
+  if ('children' in node && Array.isArray(node.children)) for (const child of node.children as Node[]) keepRenderPositions(child);
+  return node;
+}
+
+// After a phase, a worker's heap is mostly garbage (parsing allocates far more than the trees it keeps) that V8 would
+// keep around, counted in the process's memory, until it next needs the space: a full collection gives it back.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.type) {
-    case 'parse':
-      return request.jobs.map((job) => {
+    case 'parse': {
+      const out = request.jobs.map((job) => {
         const parsed = parseJob(job);
-        trees.set(job.file, parsed);
+        trees.set(job.file, { ...parsed, mdast: keepRenderPositions(parsed.mdast) });
         return summarize(parsed);
       });
+      collectGarbage();
+      return out;
+    }
     case 'render': {
-      const prepared = prepareRender(request.context);
-      const out = request.jobs.map((job) => renderJob(trees.get(job.file)!, job, prepared));
-      trees.clear();
+      if (request.context) prepared = prepareRender(request.context);
+      const ready = prepared!;
+      const out = request.jobs.map((job) => {
+        const tree = trees.get(job.file)!;
+        trees.delete(job.file);
+        return renderJob(tree, job, ready);
+      });
+      if (request.last) {
+        trees.clear();
+        prepared = undefined;
+      }
       return out;
     }
     case 'search': {
       const { buildSearchIndexFiles } = await import('../search/index-files.ts');
-      return buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsJson: request.recordsJson });
+      return buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash });
     }
     case 'bodies': {
       const { renderPageBody } = await import('../render/render-page.ts');

@@ -7,7 +7,7 @@ import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } fr
 import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
 import type { AssetManifest, LoadedModule, PageShell, RouteDataContext } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
-import type { SearchIndexFiles } from '../search/index.ts';
+import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
 import { routeToFile, type RouteData } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
@@ -140,7 +140,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const now = performance.now();
     timings[name] = Math.round(now - clock);
     clock = now;
-    log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${timings[name]} ms`);
+    log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(timings[name]).padStart(6)} ms  ${String(Math.round(process.memoryUsage.rss() / 1048576)).padStart(5)} MiB RSS`);
   };
   const result = (extra: Partial<BuildResult> = {}): BuildResult => ({
     ok: !diagnostics.hasErrors(),
@@ -186,6 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       buildRouteData,
       assemblePage,
       buildSearchIndexFiles,
+      hashRecords,
       buildSearchRecords,
       buildSiteChrome,
       checkConfigLinks,
@@ -288,6 +289,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         };
       },
     });
+    if (pool) {
+      // Fresh workers for the search index and the pages: ending the parse workers returns their whole heaps at once
+      // (at 10,000 pages, hundreds of MB that V8 would otherwise keep), for about the cost of loading a module.
+      await pool.close();
+      pool = createBuildPool(PACKAGE_ROOT, markdownFiles.length);
+    }
     const html = new Map<string, DocumentHtml>();
     for (const output of outputs) {
       diagnostics.addAll(output.doc.diagnostics);
@@ -321,16 +328,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const [rel, content_] of assets.files) files.set(rel, content_);
     stage('bundle', `${assets.files.size} assets`);
 
-    const records = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
-    const recordsJson = JSON.stringify(records);
+    let records: SearchRecord[] | undefined = buildSearchRecords({ table, html, baseUrl: base, language: config.i18n.defaultLocale });
+    const sections = records.length;
+    const recordsHash = hashRecords(records);
     // The index depends only on the records: an unchanged site reuses the last build's files.
-    const searchKey = options.memo || cache ? hashText(base, codeKey, recordsJson) : '';
+    const searchKey = options.memo || cache ? hashText(base, codeKey, recordsHash) : '';
     const knownSearch = options.memo?.search?.key === searchKey ? options.memo.search.value : cache?.getSearch(searchKey);
     // With workers, the index is built by one of them while the pages render. serve, without workers, builds it
     // after it has the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
-    const searching = knownSearch ? Promise.resolve(knownSearch) : pool ? pool.searchIndex(records, base, recordsJson) : undefined;
+    const searching = knownSearch ? Promise.resolve(knownSearch) : pool ? pool.searchIndex(records, base, recordsHash) : undefined;
     searching?.catch(() => {});
-    const indexSearch = () => searching ?? Promise.resolve().then(() => buildSearchIndexFiles(records, { baseUrl: base, recordsJson }));
+    // The worker has its own copy now: at 10,000 pages, the records are hundreds of MB worth letting go.
+    if (searching) records = undefined;
+    const indexSearch = () => {
+      const own = records;
+      return searching ?? Promise.resolve().then(() => buildSearchIndexFiles(own!, { baseUrl: base, recordsHash }));
+    };
     const storeSearch = (search: SearchIndexFiles) => {
       if (options.memo) options.memo.search = { key: searchKey, value: search };
       if (cache) {
@@ -339,8 +352,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         if (!options.memo) cache.save();
       }
     };
-    const indexUrl = searchIndexUrl(recordsJson, base);
-    stage('search', `${records.length} sections`);
+    const indexUrl = searchIndexUrl(recordsHash, base);
+    stage('search', `${sections} sections`);
 
     const chrome = buildSiteChrome(config, table, indexUrl);
     const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();

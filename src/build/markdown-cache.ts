@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/types.ts';
 import type { ParsedSummary } from '../routes/index.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-2';
+const FORMAT = 'protodocs-markdown-cache-3';
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -31,12 +31,12 @@ export function hashText(...parts: string[]): string {
 export class MarkdownCache {
   private next = new Map<string, CacheEntry>();
   /** The search index files of the last build, keyed by a hash of their records. */
-  private search?: { key: string; files: [string, string][]; indexUrl: string };
+  private search?: SavedSearch;
 
   private constructor(
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
-    private previousSearch?: { key: string; files: [string, string][]; indexUrl: string },
+    private previousSearch?: SavedSearch,
   ) {}
 
   /** A cache kept in memory between builds (serve) starts each build from what the last one stored. */
@@ -51,16 +51,20 @@ export class MarkdownCache {
   static load(root: string): MarkdownCache {
     const file = path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
-    let search: { key: string; files: [string, string][]; indexUrl: string } | undefined;
+    let search: SavedSearch | undefined;
     if (existsSync(file)) {
       try {
-        const data = deserialize(readFileSync(file)) as { format: string; entries: Map<string, CacheEntry>; search?: typeof search };
-        if (data.format === FORMAT && data.entries instanceof Map) {
-          previous = data.entries;
-          search = data.search;
+        const records = readRecords(readFileSync(file));
+        if (records.next() === FORMAT) {
+          search = records.next() as SavedSearch | undefined;
+          for (let record = records.next(); record !== END; record = records.next()) {
+            const [name, entry] = record as [string, CacheEntry];
+            previous.set(name, entry);
+          }
         }
       } catch {
         previous = new Map();
+        search = undefined;
       }
     }
     return new MarkdownCache(file, previous, search);
@@ -84,15 +88,70 @@ export class MarkdownCache {
     this.next.set(file, entry);
   }
 
-  /** Keeps only this build's files, written atomically. */
+  /**
+   * Keeps only this build's files, written atomically. One record at a time: serialising the whole cache at once
+   * would need a buffer of its full size (hundreds of MB at 10,000 pages) on top of the entries themselves.
+   */
   save(): void {
+    const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temp, serialize({ format: FORMAT, entries: this.next, search: this.search }));
+      const fd = openSync(temp, 'w');
+      try {
+        const out = new RecordWriter(fd);
+        out.write(FORMAT);
+        out.write(this.search);
+        for (const entry of this.next) out.write(entry);
+        out.write(END);
+        out.flush();
+      } finally {
+        closeSync(fd);
+      }
       renameSync(temp, this.file);
     } catch {
       // A read-only or full disk only costs speed next time.
+      rmSync(temp, { force: true });
     }
   }
+}
+
+type SavedSearch = { key: string; files: [string, string][]; indexUrl: string };
+
+/** Marks the last record, so a truncated file reads as corrupt rather than as a smaller cache. */
+const END = 'protodocs-cache-end';
+
+/** Length-prefixed v8-serialised records, buffered into large writes. */
+class RecordWriter {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly fd: number) {}
+
+  write(value: unknown): void {
+    const body = serialize(value);
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(body.length);
+    this.chunks.push(head, body);
+    this.size += 4 + body.length;
+    if (this.size >= 4 * 1024 * 1024) this.flush();
+  }
+
+  flush(): void {
+    if (this.size > 0) writeSync(this.fd, Buffer.concat(this.chunks, this.size));
+    this.chunks = [];
+    this.size = 0;
+  }
+}
+
+function readRecords(buffer: Buffer): { next(): unknown } {
+  let offset = 0;
+  return {
+    next() {
+      if (offset + 4 > buffer.length) throw new Error('truncated cache');
+      const length = buffer.readUInt32LE(offset);
+      const value: unknown = deserialize(buffer.subarray(offset + 4, offset + 4 + length));
+      offset += 4 + length;
+      return value;
+    },
+  };
 }

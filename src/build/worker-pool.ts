@@ -11,6 +11,9 @@ import type { ParseJob, RenderContextData, RenderJob, RenderOutput } from './mar
 /** Below this many files, starting workers (each loads micromark, highlight.js and React) costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
 
+/** Files per render message (see `render`). */
+const RENDER_BATCH = 250;
+
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
@@ -30,26 +33,38 @@ export class BuildPool {
   /** file → worker index */
   private readonly owner = new Map<string, number>();
 
-  constructor(workerFile: string, size: number) {
+  /** Requests after whose reply their worker is replaced by a fresh one. */
+  private readonly recycle = new Set<number>();
+
+  constructor(
+    private readonly workerFile: string,
+    size: number,
+  ) {
     this.busy = Array.from({ length: size }, () => 0);
-    this.workers = Array.from({ length: size }, (_, index) => {
-      const worker = new Worker(workerFile);
-      worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        this.busy[index]--;
-        if (msg.ok) p.resolve(msg.result);
-        else p.reject(new Error(`build worker failed: ${msg.error}`));
-        this.dispatch();
-      });
-      worker.on('error', (error) => {
-        for (const p of this.pending.values()) p.reject(error);
-        this.pending.clear();
-        for (const q of this.queue.splice(0)) q.pending.reject(error);
-      });
-      return worker;
+    this.workers = Array.from({ length: size }, (_, index) => this.start(index));
+  }
+
+  private start(index: number): Worker {
+    const worker = new Worker(this.workerFile);
+    worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      this.busy[index]--;
+      if (this.recycle.delete(msg.id)) {
+        void worker.terminate();
+        this.workers[index] = this.start(index);
+      }
+      if (msg.ok) p.resolve(msg.result);
+      else p.reject(new Error(`build worker failed: ${msg.error}`));
+      this.dispatch();
     });
+    worker.on('error', (error) => {
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+      for (const q of this.queue.splice(0)) q.pending.reject(error);
+    });
+    return worker;
   }
 
   get size(): number {
@@ -58,6 +73,7 @@ export class BuildPool {
 
   private post(index: number, request: WithoutId<WorkerRequest>, pending: Pending): void {
     const id = this.nextId++;
+    if (request.type === 'search') this.recycle.add(id);
     this.pending.set(id, pending);
     this.busy[index]++;
     this.workers[index].postMessage({ ...request, id });
@@ -99,15 +115,34 @@ export class BuildPool {
     return jobs.map((j) => byFile.get(j.file)!);
   }
 
+  /**
+   * Each worker renders the files it parsed, RENDER_BATCH at a time: one reply per worker would copy all of its HTML
+   * across threads at once, a spike of hundreds of MB at 10,000 pages.
+   */
   async render(context: RenderContextData, jobs: RenderJob[]): Promise<RenderOutput[]> {
-    const batches: RenderJob[][] = this.workers.map(() => []);
-    for (const job of jobs) batches[this.owner.get(job.file) ?? 0].push(job);
-    const results = await Promise.all(batches.map((batch, i) => this.send<RenderOutput[]>(i, { type: 'render', context, jobs: batch })));
+    const perWorker: RenderJob[][] = this.workers.map(() => []);
+    for (const job of jobs) perWorker[this.owner.get(job.file) ?? 0].push(job);
+    const results = await Promise.all(
+      perWorker.map(async (own, i) => {
+        const out: RenderOutput[] = [];
+        for (let start = 0; start < own.length; start += RENDER_BATCH) {
+          const last = start + RENDER_BATCH >= own.length;
+          // The context (every page's URL and anchors) crosses once, with the first batch.
+          const batch = { type: 'render' as const, context: start === 0 ? context : undefined, jobs: own.slice(start, start + RENDER_BATCH), last };
+          out.push(...(await this.send<RenderOutput[]>(i, batch)));
+        }
+        return out;
+      }),
+    );
     return results.flat();
   }
 
-  searchIndex(records: SearchRecord[], baseUrl: string, recordsJson: string): Promise<SearchIndexFiles> {
-    return this.submit({ type: 'search', records, baseUrl, recordsJson });
+  /**
+   * The index takes one worker's heap to hundreds of MB at 10,000 pages; that worker is then replaced by a fresh one,
+   * so the memory is returned at once instead of lingering while pages render.
+   */
+  searchIndex(records: SearchRecord[], baseUrl: string, recordsHash: string): Promise<SearchIndexFiles> {
+    return this.submit({ type: 'search', records, baseUrl, recordsHash });
   }
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */

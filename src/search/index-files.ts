@@ -57,19 +57,26 @@ function slugOf(name: string): string {
  * the content does; a change to how the files are made for the same records must bump one of the format constants
  * (the browser checks them too).
  */
-function mainIndexPath(recordsJson: string): string {
+function mainIndexPath(recordsHash: string): string {
   const format = [INDEX_FORMAT, FULL_INDEX_FORMAT, TEXTS_FORMAT, STORED_TEXT_LENGTH, SUGGESTIONS];
-  return `${SEARCH_ASSETS_DIR}/index.${hashOf(JSON.stringify(format) + recordsJson)}.json`;
+  return `${SEARCH_ASSETS_DIR}/index.${hashOf(JSON.stringify(format) + recordsHash)}.json`;
 }
 
-/** URL of the main index file for these records (`recordsJson` is `JSON.stringify(records)`). */
-export function searchIndexUrl(recordsJson: string, baseUrl: string): string {
-  return withBase(baseUrl, '/' + mainIndexPath(recordsJson));
+/** A hash of the records, made one record at a time: at 10,000 pages their JSON would be a 100 MB string. */
+export function hashRecords(records: readonly SearchRecord[]): string {
+  const hash = createHash('sha256');
+  for (const record of records) hash.update(JSON.stringify(record)).update('\n');
+  return hash.digest('hex');
+}
+
+/** URL of the main index file for records with this `hashRecords`. */
+export function searchIndexUrl(recordsHash: string, baseUrl: string): string {
+  return withBase(baseUrl, '/' + mainIndexPath(recordsHash));
 }
 
 export function buildSearchIndexFiles(
   records: readonly SearchRecord[],
-  options: { baseUrl: string; recordsJson?: string },
+  options: { baseUrl: string; recordsHash?: string },
 ): SearchIndexFiles {
   const files = new Map<string, string>();
   const versions = new Map<string, SearchRecordVersion>();
@@ -94,7 +101,7 @@ export function buildSearchIndexFiles(
   }
   const main = records.filter(isMain);
   const json = serialiseIndex(main, 'main', language, suggestionsFor(main), indexedVersions, (n, j) => put(n, j));
-  const indexPath = mainIndexPath(options.recordsJson ?? JSON.stringify(records));
+  const indexPath = mainIndexPath(options.recordsHash ?? hashRecords(records));
   files.set(indexPath, json);
   return { files, indexUrl: withBase(options.baseUrl, '/' + indexPath) };
 }

@@ -2,7 +2,7 @@
 // handler, and the export for hosted search services.
 export type { SearchRecord, SearchRecordVersion } from './types.ts';
 export { buildSearchRecords, type SearchRecordsInput } from './records.ts';
-export { buildSearchIndexFiles, recordsFromIndexFiles, searchIndexUrl, SEARCH_ASSETS_DIR, STORED_TEXT_LENGTH, type SearchIndexFiles } from './index-files.ts';
+export { buildSearchIndexFiles, hashRecords, recordsFromIndexFiles, searchIndexUrl, SEARCH_ASSETS_DIR, STORED_TEXT_LENGTH, type SearchIndexFiles } from './index-files.ts';
 export { loadSearchRecords } from './load.ts';
 export {
   createAskHandler,
