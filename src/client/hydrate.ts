@@ -6,6 +6,8 @@ import { Component, createElement, Fragment, useEffect, useRef, type ComponentTy
 import { hydrateRoot, type Root } from 'react-dom/client';
 
 const roots = new WeakMap<Element, Root>();
+/** Island elements whose roots were unmounted on purpose. */
+const discarded = new WeakSet<HTMLElement>();
 
 /** Calls `onReady` once the island's first commit and its effects are done. */
 function IslandShell({ onReady, children }: { onReady: () => void; children?: ReactNode }) {
@@ -90,6 +92,9 @@ export function hydrateIsland(el: HTMLElement, name: string, component: unknown,
     // Must match the server render (theme/components/Island.tsx), which may set one through this attribute.
     identifierPrefix: el.dataset.pdIdPrefix,
     onRecoverableError: (error: unknown) => {
+      // Unmounting a root that is still hydrating (a navigation right after load) is an "early update" to React;
+      // the widget is gone by then, so there is nothing to report.
+      if (discarded.has(el)) return;
       console.error(`[protodocs] The "${name}" widget did not hydrate cleanly: ${error instanceof Error ? error.message : String(error)}`);
     },
     onCaughtError: (error: unknown, info: ErrorInfo) => {
@@ -100,6 +105,9 @@ export function hydrateIsland(el: HTMLElement, name: string, component: unknown,
 }
 
 export function unmountIsland(el: HTMLElement): void {
-  roots.get(el)?.unmount();
+  const root = roots.get(el);
+  if (!root) return;
+  discarded.add(el);
+  root.unmount();
   roots.delete(el);
 }
