@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
@@ -14,7 +16,8 @@ export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[] }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
-  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; recordsHash: string }
+  /** `writeTo`: the output folder the files go straight into; they are then left out of the reply (`onDisk`). */
+  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; recordsHash: string; writeTo?: string }
   | { id: number; type: 'bodies'; routes: RouteData[] };
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
@@ -74,7 +77,14 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'search': {
       const { buildSearchIndexFiles } = await import('../search/index-files.ts');
-      return buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash });
+      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash });
+      if (request.writeTo === undefined) return { ...search, onDisk: false };
+      for (const [rel, text] of search.files) {
+        const target = path.join(request.writeTo, rel);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, text);
+      }
+      return { files: new Map(), indexUrl: search.indexUrl, onDisk: true };
     }
     case 'bodies': {
       const { renderPageBody } = await import('../render/render-page.ts');

@@ -170,6 +170,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stages.catch(() => {});
 
   let pool: BuildPool | undefined;
+  let streaming: StreamingOutput | undefined;
+  let searching: Promise<SearchIndexFiles & { onDisk: boolean }> | undefined;
   try {
     const config = await loadConfigOnce(options, diagnostics);
     if (!config) return result();
@@ -334,9 +336,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // The index depends only on the records: an unchanged site reuses the last build's files.
     const searchKey = options.memo || cache ? hashText(base, codeKey, recordsHash) : '';
     const knownSearch = options.memo?.search?.key === searchKey ? options.memo.search.value : cache?.getSearch(searchKey);
-    // With workers, the index is built by one of them while the pages render. serve, without workers, builds it
-    // after it has the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
-    const searching = knownSearch ? Promise.resolve(knownSearch) : pool ? pool.searchIndex(records, base, recordsHash) : undefined;
+    // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
+    streaming = options.write !== false && !diagnostics.hasErrors() ? await StreamingOutput.open(config.outDirAbs) : undefined;
+    // With workers, the index is built by one of them while the pages render, and written by it straight into the
+    // output (at 10,000 pages, ~100 MB that need not cross threads). serve, without workers, builds it after it has
+    // the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
+    searching = knownSearch ? Promise.resolve({ ...knownSearch, onDisk: false }) : pool ? pool.searchIndex(records, base, recordsHash, streaming?.directory) : undefined;
     searching?.catch(() => {});
     // The worker has its own copy now: at 10,000 pages, the records are hundreds of MB worth letting go.
     if (searching) records = undefined;
@@ -344,9 +349,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const own = records;
       return searching ?? Promise.resolve().then(() => buildSearchIndexFiles(own!, { baseUrl: base, recordsHash }));
     };
-    const storeSearch = (search: SearchIndexFiles) => {
+    const storeSearch = (search: SearchIndexFiles & { onDisk?: boolean }) => {
       if (options.memo) options.memo.search = { key: searchKey, value: search };
-      if (cache) {
+      // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
+      if (cache && !search.onDisk) {
         cache.setSearch(searchKey, search);
         // serve saves its long-lived cache after the browser has been told to reload.
         if (!options.memo) cache.save();
@@ -377,113 +383,110 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const feeds = table.posts.length ? config.blog.feeds : [];
     // Everything besides route data that shapes a page's HTML (serve reuses a page when none of it changed).
     const shellKey = memo ? hashText(clientKey, csp, JSON.stringify(config), feeds.join()) : '';
-    // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
-    const streaming = options.write !== false && !diagnostics.hasErrors() ? await StreamingOutput.open(config.outDirAbs) : undefined;
     const sink: OutputSink = streaming ?? new MemoryOutput(files);
-    try {
-      for (const [rel, content] of files) await sink.write(rel, content);
-      if (streaming) files.clear();
-      const shell: PageShell = { config, inlineScript, csp, assets, feeds };
-      const pageFailed = (route: RouteEntry, message: string) =>
-        diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
-      const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
-        if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
-        await sink.write(outFile, page);
-      };
-      // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
-      const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
-      const inFlight = new Set<Promise<void>>();
-      const sendBatch = async () => {
-        const jobs = batch.splice(0);
-        const done = pool!.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
-          for (const [i, job] of jobs.entries()) {
-            const body = bodies[i];
-            if (body.ok) await finish(job.route, job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
-            else pageFailed(job.route, body.error);
-          }
-        });
-        const tracked = done.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-        if (inFlight.size >= pool!.size * 2) await Promise.race(inFlight);
-      };
-      for (const route of table.routes) {
-        const data = buildRouteData(route, ctx);
-        const outFile = routeToFile(route.url);
-        const pageKey = memo ? hashText(shellKey, JSON.stringify(data).replaceAll(indexUrl, '')) : '';
-        const known = memo?.pages?.get(outFile);
-        // The URL is a content hash under assets/search/: it never occurs in a page by accident.
-        if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html.replaceAll(known.indexUrl, indexUrl));
-        else if (pool) {
-          batch.push({ route, outFile, pageKey, data });
-          if (batch.length === PAGE_BATCH) await sendBatch();
-        } else {
-          try {
-            await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
-          } catch (error) {
-            pageFailed(route, error instanceof Error ? error.message : String(error));
-          }
+    for (const [rel, content] of files) await sink.write(rel, content);
+    if (streaming) files.clear();
+    const shell: PageShell = { config, inlineScript, csp, assets, feeds };
+    const pageFailed = (route: RouteEntry, message: string) =>
+      diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
+    const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
+      if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
+      await sink.write(outFile, page);
+    };
+    // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
+    const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
+    const inFlight = new Set<Promise<void>>();
+    const sendBatch = async () => {
+      const jobs = batch.splice(0);
+      const done = pool!.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
+        for (const [i, job] of jobs.entries()) {
+          const body = bodies[i];
+          if (body.ok) await finish(job.route, job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
+          else pageFailed(job.route, body.error);
         }
-        if (route.source) manifest[outFile] = route.source;
-        if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
-      }
-      if (batch.length) await sendBatch();
-      await Promise.all(inFlight);
-
-      let pending: Promise<void> | undefined;
-      if (options.memo && !searching) {
-        // A moment's delay lets the reloaded tabs fetch their pages before the index takes the thread.
-        pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS)).then(() =>
-          indexSearch().then(
-            (search) => {
-              storeSearch(search);
-              for (const [file, text] of search.files) files.set(file, text);
-            },
-            // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
-            (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
-          ),
-        );
+      });
+      const tracked = done.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      if (inFlight.size >= pool!.size * 2) await Promise.race(inFlight);
+    };
+    for (const route of table.routes) {
+      const data = buildRouteData(route, ctx);
+      const outFile = routeToFile(route.url);
+      const pageKey = memo ? hashText(shellKey, JSON.stringify(data).replaceAll(indexUrl, '')) : '';
+      const known = memo?.pages?.get(outFile);
+      // The URL is a content hash under assets/search/: it never occurs in a page by accident.
+      if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html.replaceAll(known.indexUrl, indexUrl));
+      else if (pool) {
+        batch.push({ route, outFile, pageKey, data });
+        if (batch.length === PAGE_BATCH) await sendBatch();
       } else {
-        const search = await indexSearch();
-        storeSearch(search);
-        for (const [file, text] of search.files) await sink.write(file, text);
-      }
-      if (feeds.length) {
-        const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
-        if (feeds.includes('rss')) await sink.write(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
-        if (feeds.includes('atom')) await sink.write(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));
-        if (feeds.includes('json')) await sink.write(`${blogBase.slice(1)}feed.json`, jsonFeed(config, feedPosts));
-      }
-      await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
-      await sink.write('robots.txt', robotsTxt(config));
-      for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
-      for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
-      await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
-      stage('render', `${table.routes.length} pages`);
-
-      const inputs = [
-        ...config.configDeps,
-        ...content.files.map((f) => f.abs),
-        ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
-      ];
-      const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending, indexUrl });
-      if (streaming && outcome.ok) {
-        await streaming.commit(copies);
-        stage('write', `${copies.size} copied`);
-        if (recording) {
-          const warnings = diagnostics.items.filter((d) => d.severity === 'warning');
-          writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings });
-          stage('record');
+        try {
+          await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
+        } catch (error) {
+          pageFailed(route, error instanceof Error ? error.message : String(error));
         }
-      } else await streaming?.abort();
-      return outcome;
-    } catch (error) {
-      await streaming?.abort();
-      throw error;
+      }
+      if (route.source) manifest[outFile] = route.source;
+      if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
     }
+    if (batch.length) await sendBatch();
+    await Promise.all(inFlight);
+
+    let pending: Promise<void> | undefined;
+    if (options.memo && !searching) {
+      // A moment's delay lets the reloaded tabs fetch their pages before the index takes the thread.
+      pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS)).then(() =>
+        indexSearch().then(
+          (search) => {
+            storeSearch(search);
+            for (const [file, text] of search.files) files.set(file, text);
+          },
+          // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
+          (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
+        ),
+      );
+    } else {
+      const search = await indexSearch();
+      storeSearch(search);
+      for (const [file, text] of search.files) await sink.write(file, text);
+    }
+    if (feeds.length) {
+      const feedPosts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, ctx), contentHtml: html.get(p.file.file)?.html ?? '' }));
+      if (feeds.includes('rss')) await sink.write(`${blogBase.slice(1)}rss.xml`, rssFeed(config, feedPosts));
+      if (feeds.includes('atom')) await sink.write(`${blogBase.slice(1)}atom.xml`, atomFeed(config, feedPosts));
+      if (feeds.includes('json')) await sink.write(`${blogBase.slice(1)}feed.json`, jsonFeed(config, feedPosts));
+    }
+    await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
+    await sink.write('robots.txt', robotsTxt(config));
+    for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
+    for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
+    await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
+    stage('render', `${table.routes.length} pages`);
+
+    const inputs = [
+      ...config.configDeps,
+      ...content.files.map((f) => f.abs),
+      ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
+    ];
+    const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending, indexUrl });
+    if (streaming && outcome.ok) {
+      await streaming.commit(copies);
+      stage('write', `${copies.size} copied`);
+      if (recording) {
+        const warnings = diagnostics.items.filter((d) => d.severity === 'warning');
+        writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings });
+        stage('record');
+      }
+    }
+    return outcome;
   } catch (error) {
     diagnostics.items.push(diagnosticFromThrown(error));
     return result({ crash: error instanceof ProtodocsError ? undefined : error });
   } finally {
+    // A failed build leaves no temp folder, once the index worker has stopped writing into it; after a commit this
+    // does nothing.
+    await searching?.catch(() => undefined);
+    await streaming?.abort();
     await pool?.close();
   }
 }

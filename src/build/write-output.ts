@@ -34,11 +34,18 @@ export class StreamingOutput implements OutputSink {
   /** One mkdir per folder, shared: a second file must wait for the folder, not merely for mkdir to start. */
   private readonly dirs = new Map<string, Promise<unknown>>();
   private failure: unknown;
+  /** The temp folder has become the output folder. */
+  private committed = false;
 
   private constructor(
     private readonly outDir: string,
     private readonly temp: string,
   ) {}
+
+  /** The temp folder, for a writer in another thread (it must finish before `commit` or `abort`). */
+  get directory(): string {
+    return this.temp;
+  }
 
   static async open(outDir: string): Promise<StreamingOutput> {
     const temp = path.join(path.dirname(outDir), `.protodocs-tmp-${process.pid}-${Date.now()}`);
@@ -82,10 +89,13 @@ export class StreamingOutput implements OutputSink {
     const hadOutput = existsSync(this.outDir);
     if (hadOutput) await rename(this.outDir, old);
     await rename(this.temp, this.outDir);
+    this.committed = true;
     if (hadOutput) await rm(old, { recursive: true, force: true });
   }
 
+  /** Deletes the temp folder; after a commit, does nothing. */
   async abort(): Promise<void> {
+    if (this.committed) return;
     await Promise.allSettled(this.pending);
     await rm(this.temp, { recursive: true, force: true });
   }
