@@ -1,4 +1,4 @@
-import { build as esbuild, type BuildOptions as EsbuildOptions, type Metafile, type OutputFile, type Plugin } from 'esbuild';
+import type { BuildOptions as EsbuildOptions, Metafile, OutputFile, Plugin } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,8 @@ const singleReact: Plugin = {
  * attributes (see `scriptTags`).
  */
 export async function bundleClient(options: BundleOptions): Promise<AssetManifest> {
+  // Loaded on first use: an unchanged build never needs it, and start-up should not wait for it.
+  const { build: esbuild } = await import('esbuild');
   const islands = new Map([...themeIslands(), ...options.extraIslands]);
   const publicPath = withBase(options.baseUrl, '/assets/');
   const minify = options.minify ?? true;

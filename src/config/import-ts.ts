@@ -1,4 +1,4 @@
-import { build, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +29,8 @@ const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
  * install protodocs next to its config.
  */
 export async function importTs(file: string, root: string, errorCode: ErrorCode): Promise<ImportedModule> {
+  // Loaded on first use: an unchanged build never compiles its config.
+  const { build } = await import('esbuild');
   let result;
   try {
     result = await build({
