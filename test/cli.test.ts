@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +101,22 @@ describe('protodocs CLI', () => {
     expect(built(run(['build', '--root', site]))).toBe('built');
     expect(readFileSync(path.join(site, 'build/docs/guides/setup/index.html'), 'utf8')).toContain('Install IT');
     expect(built(run(['build', '--root', site]))).toBe('unchanged');
+
+    // A change that leaves every page's data as it was (a new public file) links the pages from the last output.
+    const before = statSync(intro).ino;
+    mkdirSync(path.join(site, 'content/public'), { recursive: true });
+    writeFileSync(path.join(site, 'content/public/robots-extra.txt'), 'extra');
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    expect(statSync(intro).ino).toBe(before);
+    expect(readFileSync(path.join(site, 'build/robots-extra.txt'), 'utf8')).toBe('extra');
+
+    // Pages taken from the last output (linked, or with their search index link patched after a text edit) are what
+    // a build from scratch writes.
+    writeFileSync(setup, readFileSync(setup, 'utf8').replace('Install IT', 'Install It'));
+    expect(built(run(['build', '--root', site]))).toBe('built');
+    const fresh = path.join(temp, 'record-fresh');
+    expect(built(run(['build', '--root', site, '--out', fresh]))).toBe('built');
+    expect(snapshotDir(path.join(site, 'build'))).toEqual(snapshotDir(fresh));
 
     // A new file nothing links to yet is still a change.
     writeFileSync(path.join(site, 'content/docs/extra.md'), '---\ntitle: Extra\n---\n\nMore.\n');

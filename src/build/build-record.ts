@@ -26,9 +26,13 @@ export interface BuildRecord {
   pages: number;
   /** Warnings are part of the result: an unchanged build prints them again. */
   warnings: Diagnostic[];
+  /** Each page's output file → a hash of everything that shaped it except the search index URL (see `indexUrl`). */
+  pageKeys: Record<string, string>;
+  /** The search index URL the pages link to. */
+  indexUrl: string;
 }
 
-const FORMAT = 'protodocs-build-record-1';
+const FORMAT = 'protodocs-build-record-2';
 
 export interface RecordOptions {
   root: string;
@@ -106,6 +110,8 @@ export interface RecordedBuild {
   inputs: readonly string[];
   pages: number;
   warnings: Diagnostic[];
+  pageKeys: Record<string, string>;
+  indexUrl: string;
 }
 
 /** Written after the output folder is in place. Any failure only means the next build does the work again. */
@@ -133,6 +139,8 @@ export function writeRecord(build: RecordedBuild): void {
       outputs,
       pages: build.pages,
       warnings: build.warnings,
+      pageKeys: build.pageKeys,
+      indexUrl: build.indexUrl,
     };
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
@@ -141,4 +149,16 @@ export function writeRecord(build: RecordedBuild): void {
   } catch {
     // A read-only or full disk only costs speed next time.
   }
+}
+
+/**
+ * The previous build's output file for a page, when that build ran with the same options and code, wrote this page
+ * from the same key, and the file is still exactly as it was written. Else undefined: render the page.
+ */
+export function reusablePage(record: BuildRecord | undefined, key: string, outDir: string, outFile: string, pageKey: string, outputs: ReadonlyMap<string, [number, number]>): string | undefined {
+  if (!record || record.key !== key || record.outDir !== outDir || record.pageKeys[outFile] !== pageKey) return undefined;
+  const abs = path.join(outDir, outFile);
+  const expected = outputs.get(outFile);
+  const st = statSync(abs, { throwIfNoEntry: false });
+  return expected && st && st.size === expected[0] && st.mtimeMs === expected[1] ? abs : undefined;
 }

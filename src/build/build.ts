@@ -12,7 +12,7 @@ import { routeToFile, type RouteData } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
-import { isUpToDate, readRecord, recordKey, writeRecord } from './build-record.ts';
+import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord } from './build-record.ts';
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
@@ -156,9 +156,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const recording = options.record !== undefined && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
   const buildKey = recording ? recordKey({ ...options, nodeEnv: options.record?.nodeEnv }) : '';
-  if (recording) {
-    const record = readRecord(options.root);
-    if (record && isUpToDate(record, buildKey, path.resolve(options.root))) {
+  const record = recording ? readRecord(options.root) : undefined;
+  if (record) {
+    if (isUpToDate(record, buildKey, path.resolve(options.root))) {
       diagnostics.addAll(record.warnings);
       stage('unchanged', `${record.pages} pages`);
       return result({ pages: record.pages, outDir: record.outDir, unchanged: true });
@@ -351,9 +351,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const storeSearch = (search: SearchIndexFiles & { onDisk?: boolean }) => {
       if (options.memo) options.memo.search = { key: searchKey, value: search };
-      // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
-      if (cache && !search.onDisk) {
-        cache.setSearch(searchKey, search);
+      if (cache) {
+        // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
+        if (!search.onDisk) cache.setSearch(searchKey, search);
         // serve saves its long-lived cache after the browser has been told to reload.
         if (!options.memo) cache.save();
       }
@@ -382,7 +382,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const sitemapUrls: string[] = [];
     const feeds = table.posts.length ? config.blog.feeds : [];
     // Everything besides route data that shapes a page's HTML (serve reuses a page when none of it changed).
-    const shellKey = memo ? hashText(clientKey, csp, JSON.stringify(config), feeds.join()) : '';
+    // (the bundle's file names carry content hashes)
+    const shellKey = memo || recording ? hashText(clientKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : '';
+    // Pages the last build wrote from the same data are taken from its output instead of rendered again.
+    const previousOutputs = new Map(record?.outputs.map(([rel, size, mtimeMs]): [string, [number, number]] => [rel, [size, mtimeMs]]));
+    const pageKeys: Record<string, string> = {};
+    let reused = 0;
     const sink: OutputSink = streaming ?? new MemoryOutput(files);
     for (const [rel, content] of files) await sink.write(rel, content);
     if (streaming) files.clear();
@@ -412,11 +417,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const route of table.routes) {
       const data = buildRouteData(route, ctx);
       const outFile = routeToFile(route.url);
-      const pageKey = memo ? hashText(shellKey, JSON.stringify(data).replaceAll(indexUrl, '')) : '';
+      const pageKey = memo || recording ? hashText(shellKey, JSON.stringify(data).replaceAll(indexUrl, '')) : '';
+      pageKeys[outFile] = pageKey;
       const known = memo?.pages?.get(outFile);
+      const previous = streaming ? reusablePage(record, buildKey, config.outDirAbs, outFile, pageKey, previousOutputs) : undefined;
       // The URL is a content hash under assets/search/: it never occurs in a page by accident.
       if (known?.key === pageKey) await finish(route, outFile, pageKey, known.html.replaceAll(known.indexUrl, indexUrl));
-      else if (pool) {
+      else if (previous && record!.indexUrl === indexUrl) {
+        await streaming!.reuse(outFile, previous);
+        reused++;
+      } else if (previous) {
+        await sink.write(outFile, readFileSync(previous, 'utf8').replaceAll(record!.indexUrl, indexUrl));
+        reused++;
+      } else if (pool) {
         batch.push({ route, outFile, pageKey, data });
         if (batch.length === PAGE_BATCH) await sendBatch();
       } else {
@@ -461,7 +474,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
     for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
     await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
-    stage('render', `${table.routes.length} pages`);
+    stage('render', `${table.routes.length} pages${reused ? `, ${reused} kept` : ''}`);
 
     const inputs = [
       ...config.configDeps,
@@ -474,7 +487,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       stage('write', `${copies.size} copied`);
       if (recording) {
         const warnings = diagnostics.items.filter((d) => d.severity === 'warning');
-        writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings });
+        writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings, pageKeys, indexUrl });
         stage('record');
       }
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const WRITE_CONCURRENCY = 64;
@@ -54,6 +54,18 @@ export class StreamingOutput implements OutputSink {
   }
 
   async write(rel: string, content: string | Uint8Array): Promise<void> {
+    await this.put(rel, (target) => writeFile(target, content));
+  }
+
+  /**
+   * The file `source` (in the previous output, about to be replaced) as `rel`: a hard link costs no copy, and the
+   * old folder's deletion leaves it intact. Where links are not possible, a copy.
+   */
+  async reuse(rel: string, source: string): Promise<void> {
+    await this.put(rel, (target) => link(source, target).catch(() => copyFile(source, target)));
+  }
+
+  private async put(rel: string, make: (target: string) => Promise<void>): Promise<void> {
     if (this.pending.size >= WRITE_CONCURRENCY) await Promise.race(this.pending);
     const target = path.join(this.temp, rel);
     const dir = path.dirname(target);
@@ -64,7 +76,7 @@ export class StreamingOutput implements OutputSink {
         this.dirs.set(dir, ready);
       }
       await ready;
-      await writeFile(target, content);
+      await make(target);
     })().catch((error: unknown) => {
       this.failure ??= error;
     });
