@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,5 +36,12 @@ describe('worker threads', () => {
       const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
       expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
     }
+
+    // The workers' results were cached: after an edit to one page, only that one is parsed again.
+    appendFileSync(path.join(site, 'content/docs/section-0/page-1.md'), '\nOne more line.\n');
+    const again = spawnSync(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'build', '--root', site, '--verbose'], { encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
+    expect(readFileSync(path.join(outDir, 'docs/section-0/page-1/index.html'), 'utf8')).toContain('One more line.');
   }, 120_000);
 });

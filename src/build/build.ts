@@ -223,7 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const markdown = await MarkdownStage.parse(markdownFiles, { pool, cache, settingsKey, trees: options.memo?.trees });
     const parsed = markdown.summaries;
     for (const file of markdownFiles) diagnostics.addAll(parsed.get(file.file)?.diagnostics ?? []);
-    stage('parse', `${markdownFiles.length} docs`);
+    stage('parse', `${markdownFiles.length} docs${markdown.cached ? `, ${markdown.cached} cached` : ''}`);
 
     const table = buildRoutes(config, content, parsed, diagnostics);
     stage('routes', `${table.routes.length} routes`);

@@ -43,6 +43,8 @@ function parseJobOf(file: MarkdownFile): ParseJob {
  */
 export class MarkdownStage {
   readonly summaries = new Map<string, ParsedSummary>();
+  /** Files whose results came from the cache (or, in serve, from the last build's tree). */
+  cached = 0;
   private readonly trees = new Map<string, ParsedMarkdown>();
   private readonly keys = new Map<string, string>();
   /** Files parsed by the pool (their trees live in the workers). */
@@ -67,6 +69,7 @@ export class MarkdownStage {
       this.keys.set(file.file, key);
       const cached = file.mdx ? undefined : cache?.get(file.file, key);
       const kept = this.options.trees?.get(file.file);
+      if (cached || kept?.key === key) this.cached++;
       if (cached) this.summaries.set(file.file, cached.summary);
       else if (kept?.key === key) {
         // Rendering never changes a tree, so one parsed in an earlier build serves again.
