@@ -381,8 +381,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const sitemapUrls: string[] = [];
     const feeds = table.posts.length ? config.blog.feeds : [];
-    // Everything besides route data that shapes a page's HTML (serve reuses a page when none of it changed).
-    // (the bundle's file names carry content hashes)
+    // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes): serve
+    // reuses a page when none of it changed, and so does a build, from the last build's output.
     const shellKey = memo || recording ? hashText(clientKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : '';
     // Pages the last build wrote from the same data are taken from its output instead of rendered again.
     const previousOutputs = new Map(record?.outputs.map(([rel, size, mtimeMs]): [string, [number, number]] => [rel, [size, mtimeMs]]));
