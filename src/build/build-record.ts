@@ -3,8 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import path from 'node:path';
 import { walkFiles } from '../content/walk.ts';
 import type { Diagnostic } from '../errors/index.ts';
-import { PACKAGE_ROOT } from './bundle-client.ts';
-import { statsKey } from './cache-keys.ts';
+import { packageFiles, statsKey } from './cache-keys.ts';
 import { hashText } from './markdown-cache.ts';
 
 /**
@@ -51,11 +50,7 @@ function recordFile(root: string): string {
  * client bundle is built from at build time. Stats suffice here: these are protodocs' own files, not the author's.
  */
 export function recordKey(options: RecordOptions): string {
-  const codeFiles = ['dist', 'theme', 'src/client', 'src/shared'].flatMap((dir) =>
-    walkFiles(path.join(PACKAGE_ROOT, dir))
-      .filter((f) => !f.endsWith('.map'))
-      .map((f) => path.join(PACKAGE_ROOT, dir, f)),
-  );
+  const codeFiles = packageFiles(['dist', 'theme', 'src/client', 'src/shared']).filter((f) => !f.endsWith('.map'));
   return hashText(
     FORMAT,
     path.resolve(options.root),

@@ -7,8 +7,13 @@ import { hashText } from './markdown-cache.ts';
 
 /** Fingerprint of everything the client bundle is made from: file stats are enough to notice an edit. */
 export function bundleKey(baseUrl: string, minify: boolean | undefined, extraIslands: ReadonlyMap<string, string>, deps: readonly string[]): string {
-  const files = ['theme', 'src/client', 'src/shared'].flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  const files = packageFiles(['theme', 'src/client', 'src/shared']);
   return hashText(baseUrl, String(minify), JSON.stringify([...extraIslands]), statsKey([...files, ...extraIslands.values(), ...deps]));
+}
+
+/** Absolute paths of every file under these folders of the protodocs package. */
+export function packageFiles(dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
 }
 
 /** Size and modification time of each file: enough to notice an edit between two builds of one process. */
@@ -39,7 +44,7 @@ let codeKey: string | undefined;
 
 function hashMarkdownCode(): string {
   const dirs = ['src/markdown', 'src/shared'];
-  const files = dirs.flatMap((dir) => walkFiles(path.join(PACKAGE_ROOT, dir)).map((f) => path.join(PACKAGE_ROOT, dir, f)));
+  const files = packageFiles(dirs);
   files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));
   return hashText(...files.filter((f) => !f.includes('.test.')).map((f) => readFileSync(f, 'utf8')));
 }
