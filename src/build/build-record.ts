@@ -17,8 +17,11 @@ export interface BuildRecord {
   key: string;
   /** Files under content/, as walked: an added or removed file is a change even when nothing references it. */
   contentFiles: string[];
-  /** Every file the build read (content, config and its imports, page modules and theirs, images) → sha1 of its bytes. */
-  inputs: Record<string, string>;
+  /**
+   * Every file the build read (content, config and its imports, page modules and theirs, images) → sha1 of its bytes,
+   * size and mtime. The stats only order the check: a changed size fails it at once, a changed mtime is hashed first.
+   */
+  inputs: Record<string, [string, number, number]>;
   outDir: string;
   /** Every output file: path relative to outDir, size, mtime. */
   outputs: [string, number, number][];
@@ -31,7 +34,7 @@ export interface BuildRecord {
   indexUrl: string;
 }
 
-const FORMAT = 'protodocs-build-record-2';
+const FORMAT = 'protodocs-build-record-3';
 
 export interface RecordOptions {
   root: string;
@@ -87,6 +90,14 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 export function isUpToDate(record: BuildRecord, key: string, root: string): boolean {
   if (record.key !== key) return false;
   if (!sameList(walkFiles(path.join(root, 'content')), record.contentFiles)) return false;
+  // An edited input usually shows in its stats: found here, before the output folder is walked or anything hashed.
+  const touched: [string, string][] = [];
+  const untouched: [string, string][] = [];
+  for (const [abs, [hash, size, mtimeMs]] of Object.entries(record.inputs)) {
+    const st = statSync(abs, { throwIfNoEntry: false });
+    if (!st || st.size !== size) return false;
+    (st.mtimeMs === mtimeMs ? untouched : touched).push([abs, hash]);
+  }
   if (!existsSync(record.outDir)) return false;
   const outputs = walkFiles(record.outDir);
   if (!sameList(outputs, record.outputs.map(([rel]) => rel))) return false;
@@ -94,12 +105,14 @@ export function isUpToDate(record: BuildRecord, key: string, root: string): bool
     const st = statSync(path.join(record.outDir, rel), { throwIfNoEntry: false });
     if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return false;
   }
-  for (const [abs, hash] of Object.entries(record.inputs)) if (hashFile(abs) !== hash) return false;
+  for (const [abs, hash] of [...touched, ...untouched]) if (hashFile(abs) !== hash) return false;
   return true;
 }
 
 export interface RecordedBuild {
   key: string;
+  /** When the build started (Date.now()): an input modified since may not be what the build read. */
+  startedAt: number;
   root: string;
   outDir: string;
   inputs: readonly string[];
@@ -115,11 +128,13 @@ export function writeRecord(build: RecordedBuild): void {
   try {
     const contentDir = path.join(build.root, 'content');
     const contentFiles = walkFiles(contentDir);
-    const inputs: Record<string, string> = {};
+    const inputs: BuildRecord['inputs'] = {};
     for (const abs of new Set([...build.inputs, ...contentFiles.map((f) => path.join(contentDir, f))])) {
+      const st = statSync(abs, { throwIfNoEntry: false });
       const hash = hashFile(abs);
-      if (hash === undefined) return;
-      inputs[abs] = hash;
+      // Edited while the build ran: the output may hold the older bytes, so the next build must not trust it.
+      if (!st || hash === undefined || st.mtimeMs >= build.startedAt) return;
+      inputs[abs] = [hash, st.size, st.mtimeMs];
     }
     const outputs = walkFiles(build.outDir).map((rel): [string, number, number] => {
       const st = statSync(path.join(build.outDir, rel));

@@ -154,6 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...extra,
   });
 
+  const startedAt = Date.now();
   const recording = options.record !== undefined && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
   const buildKey = recording ? recordKey({ ...options, nodeEnv: options.record?.nodeEnv }) : '';
   const record = recording ? readRecord(options.root) : undefined;
@@ -487,7 +488,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       stage('write', `${copies.size} copied`);
       if (recording) {
         const warnings = diagnostics.items.filter((d) => d.severity === 'warning');
-        writeRecord({ key: buildKey, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings, pageKeys, indexUrl });
+        writeRecord({ key: buildKey, startedAt, root: config.root, outDir: config.outDirAbs, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings, pageKeys, indexUrl });
         stage('record');
       }
     }
