@@ -15,6 +15,7 @@ import {
   syntaxFor,
   type SyntaxNeeds,
 } from './syntax-extensions.ts';
+import { withTableLookahead } from './table-lookahead.ts';
 import type { ParsedMarkdown, ParseOptions } from './types.ts';
 
 /** Markdown (or MDX) body → mdast with file positions, heading ids, links and MDX imports. Never throws on author mistakes. */
@@ -61,10 +62,12 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
 
 function parseTree(text: string, needs: SyntaxNeeds): Root {
   const syntax = syntaxFor(needs);
-  return fromMarkdown(text, {
-    extensions: syntax.micromark as NonNullable<FromMarkdownOptions['extensions']>,
-    mdastExtensions: syntax.mdast as NonNullable<FromMarkdownOptions['mdastExtensions']>,
-  });
+  const parse = () =>
+    fromMarkdown(text, {
+      extensions: syntax.micromark as NonNullable<FromMarkdownOptions['extensions']>,
+      mdastExtensions: syntax.mdast as NonNullable<FromMarkdownOptions['mdastExtensions']>,
+    });
+  return needs.table && needs.tableLookahead ? withTableLookahead(text, parse) : parse();
 }
 
 const AT = /@/;

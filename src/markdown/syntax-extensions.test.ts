@@ -55,6 +55,7 @@ describe('per-document syntax selection', () => {
     expect(scanSyntaxNeeds(PLAIN_DOC, false)).toEqual({
       mdx: false,
       table: false,
+      tableLookahead: true,
       wwwAutolink: false,
       protocolAutolink: false,
       emailAutolink: false,
@@ -93,10 +94,10 @@ describe('per-document syntax selection', () => {
   });
 
   test('extension lists are built once and shared', () => {
-    const needs = { mdx: true, table: false, wwwAutolink: false, protocolAutolink: true, emailAutolink: false };
+    const needs = { mdx: true, table: false, tableLookahead: true, wwwAutolink: false, protocolAutolink: true, emailAutolink: false };
     expect(syntaxFor(needs)).toBe(syntaxFor({ ...needs }));
     expect(Object.isFrozen(syntaxFor(needs).micromark)).toBe(true);
-    const none = { mdx: false, table: false, wwwAutolink: false, protocolAutolink: false, emailAutolink: false };
+    const none = { mdx: false, table: false, tableLookahead: true, wwwAutolink: false, protocolAutolink: false, emailAutolink: false };
     expect(syntaxFor(none).micromark).toHaveLength(2);
     // The mdast side of literal autolinks stays whenever one of the three constructs does.
     const hasAutolinkHandlers = (list: readonly { enter?: object | null }[]) =>
@@ -144,6 +145,20 @@ const TRICKY: Record<string, string> = {
   'directives': '`@x` :abbr[a@b.co]{title="c@d.io"} 10:30 x@y:z\n\n::leaf[m@n.co]\n\n:::note\nin@note.com\n:::\n',
   'footnote': 'Text[^a@b.co] `@x`\n\n[^a@b.co]: Note with c@d.co.\n',
   'no at at all': '# Title\n\nPlain *text* and `code`.\n',
+  // The table lookahead: every way a delimiter row can look, and lines that almost are one.
+  'table basic': '| a | b |\n|---|:-:|\n| 1 | 2 |\n',
+  'table without pipes, colon delimiter': 'a\n:-\n\nb\n-:\n\nc\n:-:\n',
+  'table head without pipes': 'a\n|-\nb\n',
+  'table body rows without pipes': '| a |\n| - |\nno pipe row\nanother: row\n\nafter\n',
+  'table after paragraph line': 'para line\n| a | b |\n| - | - |\n| c | d |\n',
+  'table in blockquote and list': '> | a |\n> | - |\n> | b |\n\n- | x |\n  | - |\n  | y |\n\n1. a\n   :-\n',
+  'table lazy delimiter': '> | a |\n| - |\n',
+  'table with crlf and cr': '| a |\r\n| - |\r\n| b |\r\n\rpara\r| c |\r| :- |\r',
+  'table with tabs': '\t| a |\n| - |\n\n|\ta\t|\n|\t-\t|\n',
+  'almost delimiter rows': '| a |\n| b |\n\n| a |\n|:|\n\nx\n---\n\ny\n- a\n\nz\n: -\n',
+  'setext and thematic breaks': 'Title | x\n---\n\n***\n| a |\n---|\n',
+  'table at end of file': 'a | b\n--|--',
+  'table in html and code': '<div>\n| a |\n| - |\n</div>\n\n```\n| a |\n| - |\n```\n',
 };
 
 const TRICKY_MDX: Record<string, string> = {
@@ -168,6 +183,11 @@ describe('the scanned parse equals a parse with every construct', () => {
       }
     });
   }
+
+  test('a one-column table needs no pipe, so the scan keeps the table construct for an alignment colon', () => {
+    expect(scanSyntaxNeeds('a\n:-\n', false).table).toBe(true);
+    expect(render('a\n:-\n').html).toContain('<table>');
+  });
 
   test('the cases include ones where the scan guesses wrong and the parse is redone', () => {
     const wrongGuesses = Object.values(TRICKY).filter(

@@ -5,6 +5,8 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { directive } from 'micromark-extension-directive';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
+import type { Construct } from 'micromark-util-types';
+import { lookaheadTable } from './table-lookahead.ts';
 
 type MicromarkExtension = NonNullable<FromMarkdownOptions['extensions']>[number];
 
@@ -17,25 +19,30 @@ export interface Syntax {
 export interface SyntaxNeeds {
   mdx: boolean;
   table: boolean;
+  /** The table construct rules out lines by looking ahead (table-lookahead.ts); the parse must run in `withTableLookahead`. */
+  tableLookahead: boolean;
   wwwAutolink: boolean;
   protocolAutolink: boolean;
   emailAutolink: boolean;
 }
 
 // Each construct can only start on the literal characters below (micromark-extension-gfm-autolink-literal):
-// a table needs a `|`; `wwwAutolink` needs `www.` and `protocolAutolink` needs `http:`/`https:` (both any case);
+// a table needs a `|` or an alignment colon (`:-`, `-:`); `wwwAutolink` needs `www.` and `protocolAutolink` needs `http:`/`https:` (both any case);
 // `emailAutolink` needs an `@`. There is no `mailto:`/`xmpp:` construct: those, like links hidden behind escapes
 // or character references (`www\.x.com`, `&#64;`), come from the mdast-side transform, which works on decoded
 // text. Dropping a construct whose trigger is absent cannot change the tree, and these constructs cost about
 // half of parse time (the email construct is attempted at every alphanumeric character). `emailAutolink` is also
 // dropped when every `@` looks like code, which is only a guess: parse.ts checks the tree and parses again if needed.
 const WWW_HINT = /www\./i;
+// A delimiter row needs a `|` or an alignment colon, which always touches a dash: `a\n:-` is a one-column table.
+const ALIGNED_CELL = /:-|-:/;
 const PROTOCOL_HINT = /http/i;
 
 export function scanSyntaxNeeds(source: string, mdx: boolean): SyntaxNeeds {
   return {
     mdx,
-    table: source.includes('|'),
+    table: source.includes('|') || ALIGNED_CELL.test(source),
+    tableLookahead: true,
     wwwAutolink: WWW_HINT.test(source),
     protocolAutolink: PROTOCOL_HINT.test(source),
     emailAutolink: mayHaveAtOutsideCode(source),
@@ -44,7 +51,7 @@ export function scanSyntaxNeeds(source: string, mdx: boolean): SyntaxNeeds {
 
 /** Every construct on: the reference parse that a scanned parse must equal. */
 export function allSyntaxNeeds(mdx: boolean): SyntaxNeeds {
-  return { mdx, table: true, wwwAutolink: true, protocolAutolink: true, emailAutolink: true };
+  return { mdx, table: true, tableLookahead: false, wwwAutolink: true, protocolAutolink: true, emailAutolink: true };
 }
 
 /** The mdast-side autolink-literal extension (handlers and the decoded-text transform) is part of the parse. */
@@ -117,27 +124,29 @@ function closingBackticks(source: string, from: number, end: number, size: numbe
 }
 
 /**
- * A copy of a combined micromark extension without the named constructs. micromark-extension-gfm only exports
- * the combined extension, and construct names are public (they are what `disable.null` matches), so filtering by
- * name avoids depending on the per-feature packages, which are not our direct dependencies. `disable.null` is not
- * used because disabled constructs still cost a tokenizer attempt per character.
+ * A copy of a combined micromark extension with each construct passed through `map` (dropped when it returns
+ * undefined). micromark-extension-gfm only exports the combined extension, and construct names are public (they are
+ * what `disable.null` matches), so working by name avoids depending on the per-feature packages, which are not our
+ * direct dependencies. `disable.null` is not used because disabled constructs still cost a tokenizer attempt per
+ * character.
  */
-function withoutConstructs(extension: MicromarkExtension, names: readonly string[]): MicromarkExtension {
+function mapConstructs(extension: MicromarkExtension, map: (construct: Construct) => Construct | undefined): MicromarkExtension {
   const result: Record<string, unknown> = {};
   for (const [hook, record] of Object.entries(extension)) {
     if (!record || typeof record !== 'object') {
       result[hook] = record;
       continue;
     }
-    const filtered: Record<string, unknown> = {};
+    const mapped: Record<string, unknown> = {};
     for (const [code, constructs] of Object.entries(record as Record<string, unknown>)) {
-      const list = (Array.isArray(constructs) ? constructs : [constructs]).filter(
-        (construct: { name?: unknown } | undefined) =>
-          !(construct && typeof construct.name === 'string' && names.includes(construct.name)),
-      );
-      if (list.length > 0) filtered[code] = list;
+      const list = (Array.isArray(constructs) ? constructs : [constructs]).flatMap((construct: unknown) => {
+        if (!construct || typeof construct !== 'object' || !('tokenize' in construct)) return [construct];
+        const kept = map(construct as Construct);
+        return kept ? [kept] : [];
+      });
+      if (list.length > 0) mapped[code] = list;
     }
-    result[hook] = filtered;
+    result[hook] = mapped;
   }
   return result as MicromarkExtension;
 }
@@ -165,7 +174,17 @@ function buildSyntax(needs: SyntaxNeeds): Syntax {
     ...(needs.emailAutolink ? [] : ['emailAutolink']),
   ];
   const autolinkLiteral = hasAutolinkLiteralFromMarkdown(needs);
-  const gfmSyntax = dropped.length === 0 ? GFM : withoutConstructs(GFM, dropped);
+  const lookahead = needs.table && needs.tableLookahead;
+  const gfmSyntax =
+    dropped.length === 0 && !lookahead
+      ? GFM
+      : mapConstructs(GFM, (construct) =>
+          construct.name !== undefined && dropped.includes(construct.name)
+            ? undefined
+            : lookahead && construct.name === 'table'
+              ? lookaheadTable(construct)
+              : construct,
+        );
   const gfmFromMd = GFM_FROM_MARKDOWN.filter(
     (extension) =>
       (needs.table || !isTableFromMarkdown(extension)) &&
@@ -181,6 +200,7 @@ function buildSyntax(needs: SyntaxNeeds): Syntax {
 
 function syntaxKey(needs: SyntaxNeeds): number {
   return (
+    (needs.tableLookahead ? 32 : 0) |
     (needs.mdx ? 16 : 0) |
     (needs.table ? 8 : 0) |
     (needs.wwwAutolink ? 4 : 0) |
@@ -189,7 +209,7 @@ function syntaxKey(needs: SyntaxNeeds): number {
   );
 }
 
-// Built on first use and kept: extension lists must never be rebuilt per file, and most of the 32 combinations
+// Built on first use and kept: extension lists must never be rebuilt per file, and most of the 64 combinations
 // never occur in a given site.
 const SYNTAXES: (Syntax | undefined)[] = [];
 

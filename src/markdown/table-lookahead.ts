@@ -1,0 +1,80 @@
+import type { Code, Construct, State, TokenizeContext } from 'micromark-util-types';
+
+/**
+ * micromark's GFM table construct is attempted at the start of every flow block, and it finds out that a line is not
+ * a table head only after reading it to its end and starting on the next one. On a docs page that is about a sixth
+ * of parse time, spent on paragraphs. A head row is always followed by a delimiter row, and the construct rejects
+ * a delimiter row unless it holds a `-` and a `|` or `:` (micromark-extension-gfm-table 2: `seen` and `sizeB`).
+ * Knowing which source lines hold those characters, a table can be ruled out before a character is read.
+ *
+ * The check is on the raw line, container prefixes (`>`, list markers) included, so it can only let through more
+ * than the construct accepts, never less. A body row (the construct continuing a table) is never ruled out: it
+ * needs neither character.
+ */
+
+/** Per 1-based line number: 1 when the line could be a delimiter row. Set only while a parse runs. */
+let delimiterLines: Uint8Array | undefined;
+
+const LINE = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
+
+function markDelimiterLines(text: string): Uint8Array {
+  const lines = new Uint8Array(countLines(text) + 2);
+  let line = 1;
+  LINE.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = LINE.exec(text)) && match[0] !== '') {
+    const value = match[0];
+    if (value.includes('-') && (value.includes('|') || value.includes(':'))) lines[line] = 1;
+    line++;
+  }
+  return lines;
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) lines++;
+  }
+  return lines;
+}
+
+/** Runs a parse of `text` with the lookahead on. Parsing is synchronous, so one module-level table is enough. */
+export function withTableLookahead<T>(text: string, parse: () => T): T {
+  const outer = delimiterLines;
+  delimiterLines = markDelimiterLines(text);
+  try {
+    return parse();
+  } finally {
+    delimiterLines = outer;
+  }
+}
+
+const CONTINUES_TABLE = new Set(['tableHead', 'tableRow']);
+const SKIPPED = new Set(['lineEnding', 'linePrefix']);
+
+/** Whether the construct would continue a table here (the same test as its own start state). */
+function continuesTable(context: TokenizeContext): boolean {
+  const events = context.events;
+  for (let index = events.length - 1; index > -1; index--) {
+    const type = events[index][1].type;
+    if (!SKIPPED.has(type)) return CONTINUES_TABLE.has(type);
+  }
+  return false;
+}
+
+/** The table construct, ruled out early on lines whose next line cannot be a delimiter row. */
+export function lookaheadTable(table: Construct): Construct {
+  const tokenize = table.tokenize;
+  return {
+    ...table,
+    tokenize(this: TokenizeContext, effects, ok, nok): State {
+      const start = tokenize.call(this, effects, ok, nok);
+      return (code: Code) => {
+        const lines = delimiterLines;
+        if (lines && lines[this.now().line + 1] !== 1 && !continuesTable(this)) return nok(code);
+        return start(code);
+      };
+    },
+  };
+}
