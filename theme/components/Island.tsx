@@ -32,9 +32,31 @@ export function IslandRoot<P extends object>({
   idPrefix,
 }: { name: string; component: ComponentType<P>; props: P } & MarkerOptions) {
   const json = JSON.stringify(props);
-  // Render from the parsed JSON so the server sees exactly what the browser will get.
-  const html = renderToString(createElement(component, JSON.parse(json) as P), idPrefix ? { identifierPrefix: idPrefix } : undefined);
+  const html = islandHtml(component, json, idPrefix);
   const attrs: Record<string, string> = { [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: json };
   if (idPrefix) attrs[ISLAND_ID_PREFIX_ATTR] = idPrefix;
   return <div className="pd-island" {...attrs} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Islands rendered so far, per component, by prefix and props. */
+const rendered = new WeakMap<ComponentType<never>, Map<string, string>>();
+/** Per component: enough for every distinct navbar, menu and toggle of a large site; pages past it render anew. */
+const MAX_KEPT = 500;
+
+/**
+ * An island's server HTML is a function of its component, props and id prefix alone (it is a React root of its own,
+ * and hydration depends on exactly that), and most islands (colour toggle, navbar menus, search) get the same props
+ * on every page: each is rendered once per build rather than once per page.
+ */
+function islandHtml<P extends object>(component: ComponentType<P>, json: string, idPrefix: string | undefined): string {
+  let byProps = rendered.get(component as ComponentType<never>);
+  if (!byProps) rendered.set(component as ComponentType<never>, (byProps = new Map()));
+  const key = `${idPrefix ?? ''}\u0000${json}`;
+  let html = byProps.get(key);
+  if (html === undefined) {
+    // Render from the parsed JSON so the server sees exactly what the browser will get.
+    html = renderToString(createElement(component, JSON.parse(json) as P), idPrefix ? { identifierPrefix: idPrefix } : undefined);
+    if (byProps.size < MAX_KEPT) byProps.set(key, html);
+  }
+  return html;
 }
