@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupByPage, loadSearchIndex, queryTerms, searchIndexes, versionForPath, type FlatHit, type SearchIndexFile } from '../shared/search-engine.ts';
-import { excerpt, highlight, remoteHighlight } from '../shared/search-text.ts';
+import { excerpt, highlight, normalizeTerm, remoteHighlight } from '../shared/search-text.ts';
 import { buildSearchIndexFiles, recordsFromIndexFiles } from './index-files.ts';
 import { buildSearchRecords } from './records.ts';
 import { fakeSite, loadedIndexes, sampleRecords, section } from './test-support.ts';
@@ -168,6 +168,18 @@ describe('searchIndexes', () => {
     // "redirects" is only in a section's text.
     expect(searchIndexes([lite], 'redirects').total).toBe(0);
     expect(search('redirects').total).toBe(1);
+  });
+});
+
+describe('normalizeTerm', () => {
+  it('folds case and accents, and its ASCII shortcut gives what full normalisation gives', () => {
+    const full = (term: string) => term.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    for (const term of [ascii, 'Receipt', 'HTTP2', 'Café', 'ÉCOLE', 'ﬁle', 'Ångström', 'naïve-x', 'straße', '①']) {
+      expect(normalizeTerm(term)).toBe(full(term));
+    }
+    expect(normalizeTerm('Café')).toBe('cafe');
+    expect(normalizeTerm('ﬁle')).toBe('file');
   });
 });
 

@@ -26,7 +26,13 @@ export function tokenize(text: string): string[] {
 
 /** Normalises one word for indexing and matching: lower case, accents removed ("Café" → "cafe"). */
 export function normalizeTerm(term: string): string {
-  return term.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  // Indexing calls this once per word of the site; ASCII has no decompositions and no marks, and is most words.
+  return isAscii(term) ? term.toLowerCase() : term.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
 }
 
 interface Range {
