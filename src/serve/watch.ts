@@ -1,4 +1,5 @@
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SiteWatcher {
@@ -20,6 +21,19 @@ export interface WatchOptions {
 // Editor side files: vim swap and its 4913 probe, emacs locks and backups, our own atomic-write temp folders.
 const NOISE = /(?:^\.#|^#.*#$|~$|\.sw[px]$|^4913$|\.tmp$|^\.DS_Store$|^\.protodocs-(?:tmp|old)-)/;
 
+/** chokidar's `_throttle(EV.CHANGE, path, 50)` in FSWatcher._emit (chokidar 4). */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+
+/** Size, mtime and inode of a file, or "missing". */
+function fileState(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 /** chokidar with one debounce: a save that touches several files (or an editor's rename dance) is one rebuild. */
 export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
   const ignoredRoots = options.ignoreUnder.map((p) => path.resolve(p));
@@ -34,14 +48,30 @@ export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Set<string>();
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(flush, options.debounceMs);
+  };
+  // chokidar drops a file's `change` event that comes within 50 ms of its previous one (a leading-edge throttle, not
+  // a delay), so a second save in quick succession would never be built. Each changed file is looked at again once
+  // that window has passed, and reported again if it is not as it was when the first change was reported.
+  const recheck = new Map<string, string>();
+  let recheckTimer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    const changed = [...pending];
+    pending.clear();
+    for (const file of changed) recheck.set(file, fileState(file));
+    clearTimeout(recheckTimer);
+    recheckTimer = setTimeout(() => {
+      for (const [file, state] of recheck) if (fileState(file) !== state) pending.add(file);
+      recheck.clear();
+      if (pending.size) schedule();
+    }, CHOKIDAR_CHANGE_THROTTLE_MS + 10);
+    options.onChange(changed);
+  };
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changed = [...pending];
-      pending.clear();
-      options.onChange(changed);
-    }, options.debounceMs);
+    schedule();
   });
   watcher.on('error', (error) => options.onError?.(error));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -55,6 +85,7 @@ export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
     },
     async close() {
       clearTimeout(timer);
+      clearTimeout(recheckTimer);
       await watcher.close();
     },
   };
