@@ -458,6 +458,39 @@ describe('serve (watch mode)', () => {
       sse.close();
     }
   });
+
+  it('picks up frontmatter edits, and reports a frontmatter error on every rebuild until it is fixed', async () => {
+    // serve keeps each file's validated frontmatter between builds: an unchanged file must still report its problem.
+    const sse = connectEvents(running.port);
+    try {
+      await sse.next((e) => e.event === 'hello');
+      const intro = path.join(dir, 'content/docs/intro.md');
+      const setup = path.join(dir, 'content/docs/guides/setup.md');
+      const original = readFileSync(intro, 'utf8');
+      const setupOriginal = readFileSync(setup, 'utf8');
+
+      writeFileSync(intro, original.replace('title: Introduction', 'title: Renamed intro'));
+      await sse.next((e) => e.event === 'reload');
+      expect((await get('/docs/intro/')).text).toContain('<title>Renamed intro');
+
+      writeFileSync(intro, original.replace('title: Introduction', 'title: [unclosed'));
+      const first = await sse.next((e) => e.event === 'error');
+      expect(first.data.problems!.map((p) => `${p.file} ${p.code}`)).toContain('content/docs/intro.md PD2002');
+
+      writeFileSync(setup, setupOriginal + '\nAn edit elsewhere.\n');
+      const second = await sse.next((e) => e.event === 'error');
+      expect(second.data.problems!.map((p) => `${p.file} ${p.code}`)).toContain('content/docs/intro.md PD2002');
+
+      writeFileSync(intro, original);
+      await sse.next((e) => e.event === 'ok');
+      expect((await get('/docs/intro/')).text).toContain('<title>Introduction');
+      expect((await get('/docs/guides/setup/')).text).toContain('An edit elsewhere.');
+      writeFileSync(setup, setupOriginal);
+      await sse.next((e) => e.event === 'reload');
+    } finally {
+      sse.close();
+    }
+  });
 });
 
 // bin/protodocs.js runs dist/, which test/setup-dist.ts (the unit project's globalSetup) compiles once per run.

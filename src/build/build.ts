@@ -2,7 +2,7 @@ import type { Message } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type SiteConfig } from '../config/index.ts';
-import type { MarkdownFile } from '../content/index.ts';
+import type { FrontmatterMemo, MarkdownFile } from '../content/index.ts';
 import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
 import type { AssetManifest, LoadedModule, PageShell, RouteDataContext } from '../render/index.ts';
@@ -56,6 +56,8 @@ export interface BuildMemo {
   cache?: MarkdownCache;
   /** MDX syntax trees by file, keyed by source and settings. */
   trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
+  /** Validated frontmatter by file, keyed by its YAML text. */
+  frontmatter?: FrontmatterMemo;
 }
 
 export interface BuildResult {
@@ -180,7 +182,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const base = config.baseUrl;
 
     const { scanContent } = await contentStage;
-    const content = scanContent(config, diagnostics);
+    const content = scanContent(config, diagnostics, options.memo ? (options.memo.frontmatter ??= new Map()) : undefined);
     const markdownFiles = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
     stage('scan', `${content.files.length} files`);
     const {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDocument } from 'yaml';
-import type { Diagnostics } from '../errors/index.ts';
+import { Diagnostics, type Diagnostic } from '../errors/index.ts';
 
 const stringList = z.union([z.string().transform((s) => [s]), z.array(z.string())]);
 
@@ -83,7 +83,32 @@ function keyLine(yaml: string, key: PropertyKey | undefined): { line: number; co
 }
 
 /** Parses and validates a frontmatter block; problems go to diagnostics with file positions. */
+/**
+ * Frontmatter validated in earlier builds, by file. `protodocs serve` keeps one: YAML parsing is most of a rescan,
+ * and between two saves only the edited file's frontmatter can have changed. Values are shared between builds, so
+ * nothing downstream may modify them.
+ */
+export type FrontmatterMemo = Map<string, { yaml: string; schema: z.ZodType; value: unknown; problems: Diagnostic[] }>;
+
 export function parseFrontmatter<S extends z.ZodType>(
+  split: SplitFrontmatter,
+  schema: S,
+  file: string,
+  diagnostics: Diagnostics,
+  memo?: FrontmatterMemo,
+): z.output<S> | undefined {
+  if (!memo) return validateFrontmatter(split, schema, file, diagnostics);
+  let known = memo.get(file);
+  if (known?.yaml !== split.yaml || known.schema !== schema) {
+    const own = new Diagnostics();
+    known = { yaml: split.yaml, schema, value: validateFrontmatter(split, schema, file, own), problems: own.items };
+    memo.set(file, known);
+  }
+  diagnostics.addAll(known.problems);
+  return known.value as z.output<S> | undefined;
+}
+
+function validateFrontmatter<S extends z.ZodType>(
   split: SplitFrontmatter,
   schema: S,
   file: string,

@@ -2,4 +2,4 @@ export { scanContent } from './scan.ts';
 export { walkFiles } from './walk.ts';
 export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
 export type * from './types.ts';
-export type { DocFrontmatter, BlogFrontmatter, PageFrontmatter, InlineAuthor } from './frontmatter.ts';
+export type { DocFrontmatter, BlogFrontmatter, PageFrontmatter, InlineAuthor, FrontmatterMemo } from './frontmatter.ts';

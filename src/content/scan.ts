@@ -9,6 +9,7 @@ import {
   pageFrontmatterSchema,
   parseFrontmatter,
   splitFrontmatter,
+  type FrontmatterMemo,
 } from './frontmatter.ts';
 import type { ContentFile, ContentSet } from './types.ts';
 import { walkFiles } from './walk.ts';
@@ -21,7 +22,8 @@ function toPosix(p: string): string {
 }
 
 /** Finds every content file, reads it once and validates its frontmatter for its kind. */
-export function scanContent(config: SiteConfig, diagnostics: Diagnostics): ContentSet {
+/** `memo`: frontmatter kept between builds by a long-running caller (serve). */
+export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo): ContentSet {
   const { root, contentDir } = config;
   if (!existsSync(contentDir)) {
     throw new ProtodocsError({
@@ -49,7 +51,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
       if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
       const abs = path.join(dir, relFile);
       const { split, base } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, base.file, diagnostics);
+      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, base.file, diagnostics, memo);
       if (!frontmatter || frontmatter.draft) continue;
       files.push({
         ...base,
@@ -66,7 +68,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
     if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
     const abs = path.join(blogDir, relFile);
     const { split, base } = readMarkdown(abs);
-    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, base.file, diagnostics);
+    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, base.file, diagnostics, memo);
     if (!frontmatter || frontmatter.draft) continue;
     const match = BLOG_FILE.exec(relFile);
     files.push({
@@ -84,7 +86,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics): Conte
     const abs = path.join(pagesDir, relFile);
     if (MARKDOWN.test(relFile)) {
       const { split, base } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, base.file, diagnostics);
+      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, base.file, diagnostics, memo);
       if (!frontmatter) continue;
       files.push({
         ...base,
