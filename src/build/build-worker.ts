@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -77,14 +77,17 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'search': {
       const { buildSearchIndexFiles } = await import('../search/index-files.ts');
-      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash });
-      if (request.writeTo === undefined) return { ...search, onDisk: false };
-      for (const [rel, text] of search.files) {
-        const target = path.join(request.writeTo, rel);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, text);
-      }
-      return { files: new Map(), indexUrl: search.indexUrl, onDisk: true };
+      const { writeTo } = request;
+      const write =
+        writeTo === undefined
+          ? undefined
+          : (rel: string, text: string) => {
+              const target = path.join(writeTo, rel);
+              mkdirSync(path.dirname(target), { recursive: true });
+              writeFileSync(target, text);
+            };
+      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash, write });
+      return { ...search, onDisk: write !== undefined };
     }
     case 'bodies': {
       const { renderPageBody } = await import('../render/render-page.ts');

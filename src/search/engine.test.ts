@@ -67,6 +67,15 @@ describe('buildSearchIndexFiles', () => {
     expect([...buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/' }).files.keys()].sort()).toEqual(names);
   });
 
+  it('hands each file to `write` as it is made, instead of keeping it', () => {
+    const kept = buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/' });
+    const written = new Map<string, string>();
+    const streamed = buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/', write: (rel, json) => written.set(rel, json) });
+    expect(streamed.files.size).toBe(0);
+    expect(streamed.indexUrl).toBe(kept.indexUrl);
+    expect(written).toEqual(kept.files);
+  });
+
   it('keeps the first-query file small: no full text, no text field in its index', () => {
     const long = 'word '.repeat(2000);
     const { table, html } = fakeSite([{ kind: 'doc', file: 'l.md', url: '/docs/l/', title: 'Long', sections: [section('Body', long + 'needle')] }]);

@@ -76,9 +76,18 @@ export function searchIndexUrl(recordsHash: string, baseUrl: string): string {
 
 export function buildSearchIndexFiles(
   records: readonly SearchRecord[],
-  options: { baseUrl: string; recordsHash?: string },
+  options: {
+    baseUrl: string;
+    recordsHash?: string;
+    /**
+     * Takes each file as soon as it is made, which then stays out of `files`. At 10,000 pages the full-text index
+     * alone is a string of over 100 MB: written and let go, it is not held while the next one is made.
+     */
+    write?: (rel: string, json: string) => void;
+  },
 ): SearchIndexFiles {
   const files = new Map<string, string>();
+  const emit = (rel: string, json: string) => (options.write ? options.write(rel, json) : files.set(rel, json));
   const versions = new Map<string, SearchRecordVersion>();
   for (const r of records) if (r.version && !versions.has(r.version.name)) versions.set(r.version.name, r.version);
   const isMain = (r: SearchRecord) => r.type !== 'docs' || !r.version || r.version.current;
@@ -86,7 +95,7 @@ export function buildSearchIndexFiles(
 
   const put = (name: string, json: string): string => {
     const rel = `${SEARCH_ASSETS_DIR}/${name}.${hashOf(json)}.json`;
-    files.set(rel, json);
+    emit(rel, json);
     return withBase(options.baseUrl, '/' + rel);
   };
 
@@ -102,7 +111,7 @@ export function buildSearchIndexFiles(
   const main = records.filter(isMain);
   const json = serialiseIndex(main, 'main', language, suggestionsFor(main), indexedVersions, (n, j) => put(n, j));
   const indexPath = mainIndexPath(options.recordsHash ?? hashRecords(records));
-  files.set(indexPath, json);
+  emit(indexPath, json);
   return { files, indexUrl: withBase(options.baseUrl, '/' + indexPath) };
 }
 
