@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,5 +44,49 @@ describe('worker threads', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
     expect(readFileSync(path.join(outDir, 'docs/section-0/page-1/index.html'), 'utf8')).toContain('One more line.');
+  }, 120_000);
+
+  it('serve on a site this large rebuilds an edit at once and makes its search index in a worker after the reload', async () => {
+    const site = path.join(temp, 'serve-site');
+    (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);
+    const child = spawn(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'serve', '--root', site, '--port', '0', '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stderr.on('data', (chunk) => (log += chunk));
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const match = /Serving (http:\/\/[^/\s]+)\//.exec(out);
+          if (match) resolve(match[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${log}`)));
+      });
+      const reloaded = new Promise<void>((resolve) => {
+        http.get(`${origin}/__protodocs/events`, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (chunk.includes('event: reload')) {
+              res.destroy();
+              resolve();
+            }
+          });
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      appendFileSync(path.join(site, 'content/docs/section-1/page-120.md'), '\nA freshly served sentence.\n');
+      await reloaded;
+      const page = await (await fetch(`${origin}/docs/section-1/page-120/`)).text();
+      expect(page).toContain('A freshly served sentence.');
+      expect(log).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
+      // The index comes from a worker a moment after the reload; asked for at once, it is waited for.
+      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(page)![0];
+      const index = (await (await fetch(origin + indexUrl)).json()) as { textsUrl: string };
+      expect(await (await fetch(origin + index.textsUrl)).text()).toContain('A freshly served sentence.');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
   }, 120_000);
 });

@@ -198,6 +198,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       checkInternalLinks,
       contentSecurityPolicy,
       createBuildPool,
+      PARALLEL_THRESHOLD,
       jsonFeed,
       llmsFiles,
       loadComponentModule,
@@ -344,13 +345,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // With workers, the index is built by one of them while the pages render, and written by it straight into the
     // output (at 10,000 pages, ~100 MB that need not cross threads). serve, without workers, builds it after it has
     // the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
-    searching = knownSearch ? Promise.resolve({ ...knownSearch, onDisk: false }) : pool ? pool.searchIndex(records, base, recordsHash, streaming?.directory) : undefined;
+    searching = knownSearch
+      ? Promise.resolve({ ...knownSearch, onDisk: false })
+      : pool && !options.memo
+        ? pool.searchIndex(records, base, recordsHash, streaming?.directory)
+        : undefined;
     searching?.catch(() => {});
     // The worker has its own copy now: at 10,000 pages, the records are hundreds of MB worth letting go.
     if (searching) records = undefined;
-    const indexSearch = () => {
-      const own = records;
-      return searching ?? Promise.resolve().then(() => buildSearchIndexFiles(own!, { baseUrl: base, recordsHash }));
+    const indexSearch = (worker?: BuildPool) => {
+      const own = records!;
+      if (worker) return worker.searchIndex(own, base, recordsHash);
+      return searching ?? Promise.resolve().then(() => buildSearchIndexFiles(own, { baseUrl: base, recordsHash }));
     };
     const storeSearch = (search: SearchIndexFiles & { onDisk?: boolean }) => {
       if (options.memo) options.memo.search = { key: searchKey, value: search };
@@ -401,6 +407,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
       await sink.write(outFile, page);
     };
+    const renderHere = async (route: RouteEntry, outFile: string, pageKey: string, data: RouteData) => {
+      try {
+        await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
+      } catch (error) {
+        pageFailed(route, error instanceof Error ? error.message : String(error));
+      }
+    };
     // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
     const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
     const inFlight = new Set<Promise<void>>();
@@ -435,32 +448,33 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       } else if (pool) {
         batch.push({ route, outFile, pageKey, data });
         if (batch.length === PAGE_BATCH) await sendBatch();
-      } else {
-        try {
-          await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
-        } catch (error) {
-          pageFailed(route, error instanceof Error ? error.message : String(error));
-        }
-      }
+      } else await renderHere(route, outFile, pageKey, data);
       if (route.source) manifest[outFile] = route.source;
       if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
     }
-    if (batch.length) await sendBatch();
+    // Workers start only for a full batch or a large remainder: a few changed pages (serve, an edit) render here.
+    if (batch.length >= PARALLEL_THRESHOLD || (batch.length && pool?.started)) await sendBatch();
+    else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
     await Promise.all(inFlight);
 
     let pending: Promise<void> | undefined;
     if (options.memo && !searching) {
+      // A large site's index is made in a worker, so the server answers while it is made; the pool is closed after.
+      const indexPool = pool;
+      pool = undefined;
       // A moment's delay lets the reloaded tabs fetch their pages before the index takes the thread.
-      pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS)).then(() =>
-        indexSearch().then(
-          (search) => {
-            storeSearch(search);
-            for (const [file, text] of search.files) files.set(file, text);
-          },
-          // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
-          (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
-        ),
-      );
+      pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS))
+        .then(() =>
+          indexSearch(indexPool).then(
+            (search) => {
+              storeSearch(search);
+              for (const [file, text] of search.files) files.set(file, text);
+            },
+            // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
+            (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
+          ),
+        )
+        .finally(() => indexPool?.close());
     } else {
       const search = await indexSearch();
       storeSearch(search);

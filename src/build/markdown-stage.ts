@@ -14,7 +14,7 @@ import {
   type RenderJob,
   type RenderOutput,
 } from './markdown-jobs.ts';
-import type { BuildPool } from './worker-pool.ts';
+import { PARALLEL_THRESHOLD, type BuildPool } from './worker-pool.ts';
 
 export interface MarkdownStageOptions {
   pool?: BuildPool;
@@ -79,6 +79,8 @@ export class MarkdownStage {
       else if (pool && !file.mdx) toPool.push(file);
       else this.parseLocally(file);
     }
+    // A few changed files (serve, an edit) parse here sooner than workers could start.
+    if (toPool.length < PARALLEL_THRESHOLD) for (const file of toPool.splice(0)) this.parseLocally(file);
     if (pool && toPool.length) {
       const summaries = await pool.parse(toPool.map(parseJobOf));
       summaries.forEach((summary, i) => {

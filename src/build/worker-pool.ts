@@ -24,7 +24,8 @@ type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
  * wait here and go to whichever worker is idle first, so one long task never holds up the rest.
  */
 export class BuildPool {
-  private readonly workers: Worker[];
+  /** Started on first use: an incremental build (serve, a one-file edit) may need none of them. */
+  private readonly workers: (Worker | undefined)[];
   private readonly pending = new Map<number, Pending>();
   /** Requests in flight per worker. */
   private readonly busy: number[];
@@ -41,7 +42,12 @@ export class BuildPool {
     size: number,
   ) {
     this.busy = Array.from({ length: size }, () => 0);
-    this.workers = Array.from({ length: size }, (_, index) => this.start(index));
+    this.workers = Array.from({ length: size }, () => undefined);
+  }
+
+  /** Whether any worker has been started. */
+  get started(): boolean {
+    return this.workers.some((worker) => worker !== undefined);
   }
 
   private start(index: number): Worker {
@@ -53,7 +59,8 @@ export class BuildPool {
       this.busy[index]--;
       if (this.recycle.delete(msg.id)) {
         void worker.terminate();
-        this.workers[index] = this.start(index);
+        // Its replacement starts when there is work for it.
+        this.workers[index] = undefined;
       }
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new Error(`build worker failed: ${msg.error}`));
@@ -76,7 +83,7 @@ export class BuildPool {
     if (request.type === 'search') this.recycle.add(id);
     this.pending.set(id, pending);
     this.busy[index]++;
-    this.workers[index].postMessage({ ...request, id });
+    (this.workers[index] ??= this.start(index)).postMessage({ ...request, id });
   }
 
   private send<T>(index: number, request: WithoutId<WorkerRequest>): Promise<T> {
@@ -151,7 +158,7 @@ export class BuildPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w?.terminate()));
   }
 }
 
