@@ -424,6 +424,8 @@ describe('serve (watch mode)', () => {
       writeFileSync(intro, original.replace('More text.', 'Freshly edited text.'));
       const reload = await sse.next((e) => e.event === 'reload');
       expect(reload.data.changed).toContain('/docs/intro/');
+      // Other pages differ only by the search index URL: open tabs on them need not reload.
+      expect(reload.data.changed).not.toContain('/docs/guides/deep/');
       const edited = (await get('/docs/intro/')).text;
       expect(edited).toContain('Freshly edited text.');
       // The search index is built after the pages: asked for at once, it is waited for, never a 404, and it knows the edit.

@@ -62,27 +62,40 @@ describe('worker threads', () => {
         });
         child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${log}`)));
       });
-      const reloaded = new Promise<void>((resolve) => {
-        http.get(`${origin}/__protodocs/events`, (res) => {
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            if (chunk.includes('event: reload')) {
-              res.destroy();
-              resolve();
-            }
-          });
+      let reloads = 0;
+      let onReload: (() => void) | undefined;
+      const events = http.get(`${origin}/__protodocs/events`, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          reloads += chunk.split('event: reload').length - 1;
+          onReload?.();
         });
       });
+      const reloadCount = (count: number) =>
+        new Promise<void>((resolve) => {
+          onReload = () => reloads >= count && resolve();
+          onReload();
+        });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      appendFileSync(path.join(site, 'content/docs/section-1/page-120.md'), '\nA freshly served sentence.\n');
-      await reloaded;
+      const doc = path.join(site, 'content/docs/section-1/page-120.md');
+      appendFileSync(doc, '\nA freshly served sentence.\n');
+      await reloadCount(1);
       const page = await (await fetch(`${origin}/docs/section-1/page-120/`)).text();
       expect(page).toContain('A freshly served sentence.');
       expect(log).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
+
+      // A second edit at once stops the first edit's index, still being made in its worker, and makes its own.
+      appendFileSync(doc, '\nA second sentence, right after.\n');
+      await reloadCount(2);
+      events.destroy();
+      const second = await (await fetch(`${origin}/docs/section-1/page-120/`)).text();
       // The index comes from a worker a moment after the reload; asked for at once, it is waited for.
-      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(page)![0];
+      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(second)![0];
       const index = (await (await fetch(origin + indexUrl)).json()) as { textsUrl: string };
-      expect(await (await fetch(origin + index.textsUrl)).text()).toContain('A freshly served sentence.');
+      const texts = await (await fetch(origin + index.textsUrl)).text();
+      expect(texts).toContain('A freshly served sentence.');
+      expect(texts).toContain('A second sentence, right after.');
+      expect(log).not.toContain('search index failed');
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();

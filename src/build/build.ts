@@ -58,6 +58,8 @@ export interface BuildMemo {
   trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
   /** Validated frontmatter by file, keyed by its YAML text. */
   frontmatter?: FrontmatterMemo;
+  /** Stops the last build's search index if it is still being made: the next build makes its own. */
+  cancelSearch?: () => void;
 }
 
 export interface BuildResult {
@@ -85,6 +87,11 @@ export interface BuildResult {
   indexUrl?: string;
   /** Nothing changed since the last build: the output folder was left as it was. */
   unchanged?: boolean;
+  /**
+   * serve only: the HTML files rendered anew. Any other page is the memo's copy from an earlier build, the same but
+   * for the search index URL.
+   */
+  freshPages?: Set<string>;
   /** A non-author error (PD9000), kept for --verbose. */
   crash?: unknown;
 }
@@ -175,6 +182,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let pool: BuildPool | undefined;
   let streaming: StreamingOutput | undefined;
   let searching: Promise<SearchIndexFiles & { onDisk: boolean }> | undefined;
+  // The last build's index (serve) is stale once anything changed, and would compete with this build for the cores.
+  options.memo?.cancelSearch?.();
   try {
     const config = await loadConfigOnce(options, diagnostics);
     if (!config) return result();
@@ -198,7 +207,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       checkInternalLinks,
       contentSecurityPolicy,
       createBuildPool,
-      PARALLEL_THRESHOLD,
       jsonFeed,
       llmsFiles,
       loadComponentModule,
@@ -407,7 +415,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
       await sink.write(outFile, page);
     };
+    const freshPages = new Set<string>();
     const renderHere = async (route: RouteEntry, outFile: string, pageKey: string, data: RouteData) => {
+      freshPages.add(outFile);
       try {
         await finish(route, outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
       } catch (error) {
@@ -422,6 +432,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const done = pool!.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
         for (const [i, job] of jobs.entries()) {
           const body = bodies[i];
+          freshPages.add(job.outFile);
           if (body.ok) await finish(job.route, job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
           else pageFailed(job.route, body.error);
         }
@@ -452,8 +463,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (route.source) manifest[outFile] = route.source;
       if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) sitemapUrls.push(route.url);
     }
-    // Workers start only for a full batch or a large remainder: a few changed pages (serve, an edit) render here.
-    if (batch.length >= PARALLEL_THRESHOLD || (batch.length && pool?.started)) await sendBatch();
+    // Workers start only once a batch fills: fewer changed pages than that (serve, an edit) render here.
+    if (batch.length && pool?.started) await sendBatch();
     else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
     await Promise.all(inFlight);
 
@@ -462,18 +473,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // A large site's index is made in a worker, so the server answers while it is made; the pool is closed after.
       const indexPool = pool;
       pool = undefined;
+      let cancelled = false;
+      options.memo.cancelSearch = () => {
+        cancelled = true;
+        void indexPool?.close();
+      };
       // A moment's delay lets the reloaded tabs fetch their pages before the index takes the thread.
       pending = new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS))
-        .then(() =>
-          indexSearch(indexPool).then(
-            (search) => {
-              storeSearch(search);
-              for (const [file, text] of search.files) files.set(file, text);
-            },
+        .then(async () => {
+          if (cancelled) return;
+          try {
+            const search = await indexSearch(indexPool);
+            if (cancelled) return;
+            storeSearch(search);
+            for (const [file, text] of search.files) files.set(file, text);
+          } catch (error) {
             // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
-            (error: unknown) => log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`),
-          ),
-        )
+            if (!cancelled) log(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`);
+          }
+        })
         .finally(() => indexPool?.close());
     } else {
       const search = await indexSearch();
@@ -498,7 +516,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...content.files.map((f) => f.abs),
       ...[...modules.values(), ...pageModules.values()].flatMap((m) => m.deps),
     ];
-    const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending, indexUrl });
+    const outcome = result({ pages: table.routes.length, config, table, inputs, manifest, outDir: config.outDirAbs, pending, indexUrl, freshPages: memo ? freshPages : undefined });
     if (streaming && outcome.ok) {
       await streaming.commit(copies);
       stage('write', `${copies.size} copied`);

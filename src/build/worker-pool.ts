@@ -157,8 +157,12 @@ export class BuildPool {
     return this.submit({ type: 'bodies', routes });
   }
 
+  /** Ends the workers; whatever they were still doing fails with "closed". */
   async close(): Promise<void> {
+    const unfinished = [...this.pending.values(), ...this.queue.splice(0).map((queued) => queued.pending)];
+    this.pending.clear();
     await Promise.all(this.workers.map((w) => w?.terminate()));
+    for (const pending of unfinished) pending.reject(new Error('the build pool was closed'));
   }
 }
 

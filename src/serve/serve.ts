@@ -103,11 +103,12 @@ function changedPages(previous: BuildResult, next: BuildResult, touched: readonl
   if (touched.some((file) => copySources.has(file))) return null;
   const changed = new Set<string>();
   // Every page links the search index, whose URL changes with any text on the site: a page that differs only by it
-  // need not reload.
+  // need not reload. A page the build took from its memo differs only by it, so only fresh pages are compared.
   const withoutIndex = (result: BuildResult, content: string | Uint8Array | undefined) =>
     typeof content === 'string' && result.indexUrl ? content.replaceAll(result.indexUrl, '') : content;
   for (const [rel, content] of next.files) {
-    if (rel.endsWith('.html') && !sameContent(withoutIndex(previous, previous.files.get(rel)), withoutIndex(next, content))) changed.add(rel);
+    if (!rel.endsWith('.html') || (next.freshPages && !next.freshPages.has(rel))) continue;
+    if (!sameContent(withoutIndex(previous, previous.files.get(rel)), withoutIndex(next, content))) changed.add(rel);
   }
   for (const rel of previous.files.keys()) if (rel.endsWith('.html') && !next.files.has(rel)) changed.add(rel);
   if (changed.size > MAX_CHANGED) return null;
@@ -211,19 +212,29 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       live.send({ type: 'reload', build: buildNumber, changed });
       options.log(`✓ Rebuilt ${result.pages} pages in ${ms} ms${changed ? ` (${changed.length} changed)` : ''}.`);
     }
-    await late;
-    // The ask handler answers from this build's index, so it is made anew with each good build.
-    askHandler = createAskHandler({
-      records: recordsFromIndexFiles(result.files.keys(), (rel) => {
-        const content = result.files.get(rel);
-        return typeof content === 'string' ? content : undefined;
-      }),
-      llm: options.llm,
-    });
-    // Saving the cache to disk blocks for a moment: never between an edit and the reloaded page.
-    clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => memo.cache?.save(), CACHE_SAVE_DELAY_MS);
-    saveTimer.unref();
+    const thisBuild = buildNumber;
+    const afterIndex = () => {
+      // A newer build has taken over (and stopped this one's index).
+      if (thisBuild !== buildNumber) return;
+      // The ask handler answers from this build's index, so it is made anew with each good build.
+      askHandler = createAskHandler({
+        records: recordsFromIndexFiles(result.files.keys(), (rel) => {
+          const content = result.files.get(rel);
+          return typeof content === 'string' ? content : undefined;
+        }),
+        llm: options.llm,
+      });
+      // Saving the cache to disk blocks for a moment: never between an edit and the reloaded page.
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => memo.cache?.save(), CACHE_SAVE_DELAY_MS);
+      saveTimer.unref();
+    };
+    // The first build is awaited whole, so the ask handler is ready when serving starts. Later, the next edit is not
+    // held up by this one's index: it starts at once and stops the index, which it makes again anyway.
+    if (thisBuild === 1) {
+      await late;
+      afterIndex();
+    } else void (late ?? Promise.resolve()).then(afterIndex);
     return true;
   };
 
@@ -297,6 +308,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       await watcher.close();
       live.close();
       await running?.catch(() => false);
+      memo.cancelSearch?.();
       clearTimeout(saveTimer);
       memo.cache?.save();
       await closeServer(server);

@@ -1,5 +1,6 @@
-// npm run bench:serve [-- --edits 15]: how long an edit to one doc takes to reach the browser in `protodocs serve`.
-// It copies the real site, starts serve on a free port, listens to the live-reload event stream like a browser tab,
+// npm run bench:serve [-- --edits 15] [-- --pages 1000]: how long an edit to one doc takes to reach the browser in
+// `protodocs serve`. It copies the real site (or, with --pages, writes the synthetic corpus of that size), starts serve
+// on a free port, listens to the live-reload event stream like a browser tab,
 // then appends a line to a doc and times the moment the file is saved until the `reload` event arrives. It also
 // fetches the page after each reload, to prove the edit is in it.
 import { spawn } from 'node:child_process';
@@ -9,16 +10,21 @@ import net from 'node:net';
 import { clearInterval, setInterval } from 'node:timers';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCorpus } from './corpus.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const edits = Number(args[args.indexOf('--edits') + 1] || 15);
+const pages = args.includes('--pages') ? Number(args[args.indexOf('--pages') + 1]) : undefined;
 // Inside the repository, so the copy resolves react and the other packages like the real site does.
 const site = path.join(repo, 'test', 'bench', '.corpus', 'serve-site');
 rmSync(site, { recursive: true, force: true });
 mkdirSync(site, { recursive: true });
-cpSync(path.join(repo, 'content'), path.join(site, 'content'), { recursive: true });
-cpSync(path.join(repo, 'site.config.ts'), path.join(site, 'site.config.ts'));
+if (pages) writeCorpus(site, pages);
+else {
+  cpSync(path.join(repo, 'content'), path.join(site, 'content'), { recursive: true });
+  cpSync(path.join(repo, 'site.config.ts'), path.join(site, 'site.config.ts'));
+}
 
 const port = await new Promise((resolve) => {
   const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -80,7 +86,9 @@ const fetchText = (url) =>
     }).on('error', reject);
   });
 
-const doc = path.join(site, 'content', 'docs', 'intro.md');
+const [doc, docUrl] = pages
+  ? [path.join(site, 'content', 'docs', 'section-0', 'page-1.md'), '/docs/section-0/page-1/']
+  : [path.join(site, 'content', 'docs', 'intro.md'), '/docs/intro/'];
 const times = [];
 for (let i = 0; i < edits; i++) {
   const marker = `Latency probe ${i} ${Date.now()}`;
@@ -89,7 +97,7 @@ for (let i = 0; i < edits; i++) {
   appendFileSync(doc, `\n${marker}\n`);
   await reloaded;
   times.push(reloads[reloads.length - 1] - started);
-  const page = await fetchText('/docs/intro/');
+  const page = await fetchText(docUrl);
   if (!page.includes(marker)) {
     console.error(`edit ${i} is not in the served page`);
     stop(1);
@@ -98,5 +106,5 @@ for (let i = 0; i < edits; i++) {
 }
 const sorted = [...times].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
-console.log(`serve: edit → reload event over ${edits} edits: median ${median.toFixed(0)} ms, min ${sorted[0].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms`);
+console.log(`serve (${pages ? `${pages}-page corpus` : 'real site'}): edit → reload event over ${edits} edits: median ${median.toFixed(0)} ms, min ${sorted[0].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms`);
 stop(0);
