@@ -351,8 +351,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     streaming = options.write !== false && !diagnostics.hasErrors() ? await StreamingOutput.open(config.outDirAbs) : undefined;
     // With workers, the index is built by one of them while the pages render, and written by it straight into the
-    // output (at 10,000 pages, ~100 MB that need not cross threads). serve, without workers, builds it after it has
-    // the pages, and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
+    // output (at 10,000 pages, ~100 MB that need not cross threads). serve builds it after it has the pages (in a
+    // worker on a large site), and the result's `pending` adds it (SearchIndexFiles need nothing from the pages).
     searching = knownSearch
       ? Promise.resolve({ ...knownSearch, onDisk: false })
       : pool && !options.memo
