@@ -308,6 +308,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // (at 10,000 pages, hundreds of MB that V8 would otherwise keep), for about the cost of loading a module.
       await pool.close();
       pool = createBuildPool(PACKAGE_ROOT, markdownFiles.length);
+      // A full build needs them soon for the search index and the pages; their start-up overlaps the checks.
+      if (!options.memo && markdown.parsedRemotely) pool?.warm();
     }
     const html = new Map<string, DocumentHtml>();
     for (const output of outputs) {

@@ -45,6 +45,11 @@ export class BuildPool {
     this.workers = Array.from({ length: size }, () => undefined);
   }
 
+  /** Starts every worker now, so their start-up overlaps the work before they are needed. */
+  warm(): void {
+    for (let index = 0; index < this.workers.length; index++) this.workers[index] ??= this.start(index);
+  }
+
   /** Whether any worker has been started. */
   get started(): boolean {
     return this.workers.some((worker) => worker !== undefined);
