@@ -5,7 +5,7 @@ import { cls } from '../components/cls.ts';
 import { ArrowLeftIcon, CloseIcon, ExternalIcon, MenuIcon } from '../components/Icons.tsx';
 import { Link } from '../components/Link.tsx';
 import { LocaleAnchor } from '../components/LocaleAnchor.tsx';
-import { storageKeys, writeStorage } from '../head/storage-keys.ts';
+import { VersionLinks } from '../components/VersionLinks.tsx';
 
 export interface NavbarMenuProps {
   /** Navbar title and home link, repeated at the top of the open panel. */
@@ -286,9 +286,6 @@ function copyOfSidebar(source: HTMLElement): HTMLElement {
 }
 
 function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuProps) {
-  const remember = (name: string) => {
-    writeStorage(storageKeys(storageKeySuffix).preferredVersion, name);
-  };
   return (
     <div className="navbar-sidebar__menu menu">
       <ul className="menu__list">
@@ -307,18 +304,7 @@ function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuP
       </ul>
       {versions.length > 0 && (
         <MenuGroup title="Versions">
-          {versions.map((version) => (
-            <li className="menu__item" key={version.name}>
-              <a
-                className={cls('menu__link', version.current && 'menu__link--active')}
-                href={version.href}
-                aria-current={version.current ? 'true' : undefined}
-                onClick={() => remember(version.name)}
-              >
-                {version.label}
-              </a>
-            </li>
-          ))}
+          <VersionLinks versions={versions} storageKeySuffix={storageKeySuffix} itemClassName="menu__item" linkClassName="menu__link" />
         </MenuGroup>
       )}
       {locales.length > 0 && (
