@@ -1,6 +1,6 @@
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
-import { statSync } from 'node:fs';
 import path from 'node:path';
+import { statsKey } from '../build/cache-keys.ts';
 
 export interface SiteWatcher {
   /** Adds files the last build read (config deps, component modules); already-watched paths are skipped. */
@@ -24,16 +24,6 @@ const NOISE = /(?:^\.#|^#.*#$|~$|\.sw[px]$|^4913$|\.tmp$|^\.DS_Store$|^\.protodo
 /** chokidar's `_throttle(EV.CHANGE, path, 50)` in FSWatcher._emit (chokidar 4). */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 
-/** Size, mtime and inode of a file, or "missing". */
-function fileState(file: string): string {
-  try {
-    const stat = statSync(file);
-    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
-  } catch {
-    return 'missing';
-  }
-}
-
 /** chokidar with one debounce: a save that touches several files (or an editor's rename dance) is one rebuild. */
 export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
   const ignoredRoots = options.ignoreUnder.map((p) => path.resolve(p));
@@ -54,16 +44,17 @@ export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
   };
   // chokidar drops a file's `change` event that comes within 50 ms of its previous one (a leading-edge throttle, not
   // a delay), so a second save in quick succession would never be built. Each changed file is looked at again once
-  // that window has passed, and reported again if it is not as it was when the first change was reported.
+  // that window has passed (size and mtime), and reported again if it is not as it was when the first change was
+  // reported.
   const recheck = new Map<string, string>();
   let recheckTimer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     const changed = [...pending];
     pending.clear();
-    for (const file of changed) recheck.set(file, fileState(file));
+    for (const file of changed) recheck.set(file, statsKey([file]));
     clearTimeout(recheckTimer);
     recheckTimer = setTimeout(() => {
-      for (const [file, state] of recheck) if (fileState(file) !== state) pending.add(file);
+      for (const [file, state] of recheck) if (statsKey([file]) !== state) pending.add(file);
       recheck.clear();
       if (pending.size) schedule();
     }, CHOKIDAR_CHANGE_THROTTLE_MS + 10);
