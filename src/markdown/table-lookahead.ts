@@ -12,29 +12,19 @@ import type { Code, Construct, State, TokenizeContext } from 'micromark-util-typ
  * needs neither character.
  */
 
-/** Per 1-based line number: 1 when the line could be a delimiter row. Set only while a parse runs. */
-let delimiterLines: Uint8Array | undefined;
+/** Per 1-based line number: true when the line could be a delimiter row. Set only while a parse runs. */
+let delimiterLines: boolean[] | undefined;
 
+// One line with its ending, as micromark counts lines: CRLF, CR and LF each end one.
 const LINE = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
 
-function markDelimiterLines(text: string): Uint8Array {
-  const lines = new Uint8Array(countLines(text) + 2);
-  let line = 1;
+function markDelimiterLines(text: string): boolean[] {
+  const lines = [false];
   LINE.lastIndex = 0;
   let match: RegExpExecArray | null;
   while ((match = LINE.exec(text)) && match[0] !== '') {
     const value = match[0];
-    if (value.includes('-') && (value.includes('|') || value.includes(':'))) lines[line] = 1;
-    line++;
-  }
-  return lines;
-}
-
-function countLines(text: string): number {
-  let lines = 1;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) lines++;
+    lines.push(value.includes('-') && (value.includes('|') || value.includes(':')));
   }
   return lines;
 }
@@ -72,7 +62,7 @@ export function lookaheadTable(table: Construct): Construct {
       const start = tokenize.call(this, effects, ok, nok);
       return (code: Code) => {
         const lines = delimiterLines;
-        if (lines && lines[this.now().line + 1] !== 1 && !continuesTable(this)) return nok(code);
+        if (lines && !lines[this.now().line + 1] && !continuesTable(this)) return nok(code);
         return start(code);
       };
     },
