@@ -306,10 +306,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (pool) {
       // Fresh workers for the search index and the pages: ending the parse workers returns their whole heaps at once
       // (at 10,000 pages, hundreds of MB that V8 would otherwise keep), for about the cost of loading a module.
+      const usedWorkers = pool.started;
       await pool.close();
       pool = createBuildPool(PACKAGE_ROOT, markdownFiles.length);
       // A full build needs them soon for the search index and the pages; their start-up overlaps the checks.
-      if (!options.memo && markdown.parsedRemotely) pool?.warm();
+      if (!options.memo && usedWorkers) pool?.warm();
     }
     const html = new Map<string, DocumentHtml>();
     for (const output of outputs) {

@@ -50,11 +50,6 @@ export class MarkdownStage {
   /** Files parsed by the pool (their trees live in the workers). */
   private readonly remote = new Set<string>();
 
-  /** Whether the pool parsed any file: a build large enough to want its workers again. */
-  get parsedRemotely(): boolean {
-    return this.remote.size > 0;
-  }
-
   private constructor(
     private readonly files: readonly MarkdownFile[],
     private readonly options: MarkdownStageOptions,
