@@ -1,6 +1,7 @@
 // The error catalogue. Codes are permanent: never renumber or reuse one.
 // Ranges: PD1xxx config, PD2xxx content/frontmatter/page modules, PD3xxx markdown,
-// PD4xxx routes/sidebars/versions, PD5xxx links, PD6xxx render/islands, PD9xxx internal.
+// PD4xxx routes/sidebars/versions, PD5xxx links, PD6xxx render/islands, PD8xxx output folder and file system,
+// PD9xxx internal.
 
 export const ERROR_CODES = {
   PD1001: 'config file not found',
@@ -37,7 +38,20 @@ export const ERROR_CODES = {
   PD6001: 'page failed to render',
   PD6002: 'island props are not JSON',
   PD6003: 'client component cannot be bundled for the browser',
+  PD8001: 'output folder holds the site or its sources',
+  PD8002: 'output folder inside a source folder',
+  PD8003: 'output folder holds files protodocs did not write',
+  PD8004: 'output path is a file or a link',
+  PD8005: 'output folder is read-only',
+  PD8006: 'file-system operation failed',
+  PD8007: 'output file outside the output folder',
   PD9000: 'internal error in protodocs',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Problems with how protodocs was asked to run rather than with the site: the CLI exits 2 for them, as for a bad flag.
+ * They are found before any work is done.
+ */
+export const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(['PD8001', 'PD8002', 'PD8003', 'PD8004', 'PD8005']);
