@@ -158,6 +158,16 @@ function outputFolderProblems(outDir: string, rootDir: string, config?: SiteConf
   });
 }
 
+/** Points at the component an import most likely meant: the same name under content/components. */
+function missingImportHint(fromAbs: string, specifier: string, config: SiteConfig): string {
+  const dir = path.dirname(fromAbs);
+  const candidate = path.join(config.contentDir, 'components', path.basename(specifier));
+  const written = path.relative(config.root, dir).split(path.sep).join('/');
+  if (!existsSync(candidate)) return `the path is resolved from ${written}/`;
+  const relative = path.relative(dir, candidate).split(path.sep).join('/');
+  return `did you mean '${relative.startsWith('.') ? relative : `./${relative}`}'? (the path is resolved from ${written}/)`;
+}
+
 /** Runs every stage in order, collects every problem, and writes only when there are none. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
@@ -278,8 +288,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // MDX components and page modules are compiled once each, before rendering needs them synchronously.
     const componentFiles = new Map<string, string>();
     for (const file of markdownFiles) {
-      for (const specifier of Object.values(parsed.get(file.file)?.mdxImports ?? {})) {
+      const summary = parsed.get(file.file);
+      for (const [name, specifier] of Object.entries(summary?.mdxImports ?? {})) {
         const abs = path.resolve(path.dirname(file.abs), specifier);
+        if (!existsSync(abs)) {
+          diagnostics.add({
+            code: 'PD3023',
+            message: `The import of ${name} names ${specifier}, which does not exist.`,
+            file: file.file,
+            ...(summary?.mdxImportPositions?.[name] ?? { line: 1, column: 1 }),
+            hint: missingImportHint(file.abs, specifier, config),
+          });
+          continue;
+        }
         componentFiles.set(`${file.file}\0${specifier}`, abs);
       }
     }
@@ -294,7 +315,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const modules = new Map<string, LoadedModule>();
     for (const abs of new Set(componentFiles.values())) {
-      if (!existsSync(abs)) continue;
       const mod = await loadModule(abs);
       if (mod) modules.set(abs, mod);
     }
