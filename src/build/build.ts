@@ -38,6 +38,8 @@ export interface BuildOptions {
   /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
   memo?: BuildMemo;
   log?: (line: string) => void;
+  /** How long site.config.ts may take to load (the CLI takes it from PROTODOCS_CONFIG_TIMEOUT, in seconds). */
+  configTimeoutMs?: number;
 }
 
 export interface BuildMemo {
@@ -129,7 +131,7 @@ async function loadConfigOnce(options: BuildOptions, diagnostics: Diagnostics): 
     return known.config;
   }
   const before = diagnostics.items.length;
-  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
+  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, timeoutMs: options.configTimeoutMs }, diagnostics);
   if (config && options.memo) {
     options.memo.config = { key: optionsKey + statsKey(config.configDeps), config, diagnostics: diagnostics.items.slice(before) };
   }

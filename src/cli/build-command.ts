@@ -9,6 +9,7 @@ export interface BuildCommandOptions {
   baseUrl?: string;
   verbose?: boolean;
   strict?: boolean;
+  configTimeoutMs?: number;
 }
 
 /** `protodocs build`: returns the exit code. */
@@ -19,6 +20,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
+    configTimeoutMs: options.configTimeoutMs,
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
