@@ -149,9 +149,15 @@ export const configSchema = z.object({
   search: z
     .object({
       hosted: hostedSearch.optional(),
-      ai: z.object({ endpoint: z.string().default('/api/ask') }).default({ endpoint: '/api/ask' }),
+      ai: z
+        .object({
+          endpoint: z.string().default('/api/ask'),
+          /** Origins besides the site's own whose pages may call the answer endpoint. */
+          allowedOrigins: z.array(z.url()).default([]),
+        })
+        .default({ endpoint: '/api/ask', allowedOrigins: [] }),
     })
-    .default({ ai: { endpoint: '/api/ask' } }),
+    .default({ ai: { endpoint: '/api/ask', allowedOrigins: [] } }),
   analytics: z
     .union([
       z.object({ provider: z.literal('gtag'), trackingId: z.string(), anonymizeIp: z.boolean().default(true) }),
