@@ -253,6 +253,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       checkConfigLinks,
       checkInternalLinks,
       contentSecurityPolicy,
+      hostHeaders,
       createBuildPool,
       jsonFeed,
       llmsFiles,
@@ -566,6 +567,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
     await sink.write('robots.txt', robotsTxt(config));
+    await sink.write('_headers', hostHeaders(csp, base));
     for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
     for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
     await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
