@@ -11,7 +11,7 @@ import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
 import { routeToFile, type RouteData } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
-import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
+import { PACKAGE_ROOT, SITE_NAMESPACE, bundleClient } from './bundle-client.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord } from './build-record.ts';
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
@@ -333,7 +333,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundling =
       memo?.bundle?.key === clientKey && memo.bundle
         ? Promise.resolve(memo.bundle.value)
-        : bundleClient({ baseUrl: base, extraIslands, minify: options.minify }).then((value) => {
+        : bundleClient({ baseUrl: base, extraIslands, minify: options.minify, siteRoot: config.root }).then((value) => {
             if (memo) memo.bundle = { key: clientKey, value };
             return value;
           });
@@ -385,13 +385,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const assets = await bundling.catch((error: unknown) => {
       // An author's 'use client' component that only runs in Node (node:fs, say) is their mistake, at their line.
       const messages = (error as { errors?: Message[] }).errors ?? [];
-      const inSite = messages.filter((m) => m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep));
+      // Site files are named from the site root in their own namespace (see bundle-client.ts); others from protodocs.
+      const siteFile = (m: Message) =>
+        m.location?.namespace === SITE_NAMESPACE
+          ? m.location.file
+          : m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep)
+            ? path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location.file)).split(path.sep).join('/')
+            : undefined;
+      const inSite = messages.filter((m) => siteFile(m) !== undefined);
       if (inSite.length === 0) throw error;
       for (const m of inSite) {
         diagnostics.add({
           code: 'PD6003',
           message: `This component runs in the browser but cannot be bundled for it: ${m.text}.`,
-          file: path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location!.file)).split(path.sep).join('/'),
+          file: siteFile(m),
           line: m.location!.line,
           column: m.location!.column + 1,
           hint: "files starting with 'use client' may import only browser-safe modules; move Node-only code out of it",
