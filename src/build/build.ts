@@ -387,8 +387,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const messages = (error as { errors?: Message[] }).errors ?? [];
       // Site files are named from the site root in their own namespace (see bundle-client.ts); others from protodocs.
       const siteFile = (m: Message) =>
-        m.location?.namespace === SITE_NAMESPACE
-          ? m.location.file
+        m.location?.file.startsWith(`${SITE_NAMESPACE}:`)
+          ? m.location.file.slice(SITE_NAMESPACE.length + 1)
           : m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep)
             ? path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location.file)).split(path.sep).join('/')
             : undefined;
@@ -439,8 +439,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (cache) {
         // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
         if (!search.onDisk) cache.setSearch(searchKey, search);
-        // serve saves its long-lived cache after the browser has been told to reload.
-        if (!options.memo) cache.save();
+        // serve saves its long-lived cache after the browser has been told to reload; a failed build writes nothing.
+        if (!options.memo && !diagnostics.hasErrors()) cache.save();
       }
     };
     const indexUrl = searchIndexUrl(recordsHash, base);
