@@ -219,6 +219,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       robotsTxt,
       rssFeed,
       sha256Base64,
+      siteIconFiles,
       sitemap,
     } = await stages;
 
@@ -510,6 +511,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
     await sink.write('robots.txt', robotsTxt(config));
     for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
+    for (const [rel, text] of siteIconFiles(config, table.staticFiles)) await sink.write(rel, text);
     for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
     await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
     stage('render', `${table.routes.length} pages${reused ? `, ${reused} kept` : ''}`);
