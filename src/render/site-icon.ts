@@ -10,6 +10,8 @@ export const DEFAULT_FAVICON_FILE = `assets/favicon.${createHash('sha256').updat
 // sites do), in the order a browser would rather have them.
 const CONVENTIONAL = ['/favicon.svg', '/favicon.ico', '/favicon.png'];
 
+type IconConfig = Pick<SiteConfig, 'favicon' | 'baseUrl'>;
+
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
 
 /**
@@ -17,7 +19,7 @@ const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', 
  * own. A page always links one, so a browser never asks for /favicon.ico, which under a base URL is not even the
  * site's to serve.
  */
-export function siteIcon(config: SiteConfig, staticFiles: ReadonlyMap<string, string>): SiteIcon {
+export function siteIcon(config: IconConfig, staticFiles: ReadonlyMap<string, string>): SiteIcon {
   const path = iconPath(config, staticFiles);
   const href = isExternalUrl(path) ? path : withBase(config.baseUrl, path);
   const type = TYPES[/\.([a-z]+)$/i.exec(path.split(/[?#]/)[0])?.[1]?.toLowerCase() ?? ''];
@@ -25,10 +27,10 @@ export function siteIcon(config: SiteConfig, staticFiles: ReadonlyMap<string, st
 }
 
 /** The files the site's icon needs written: protodocs' own when the site has none. */
-export function siteIconFiles(config: SiteConfig, staticFiles: ReadonlyMap<string, string>): [string, string][] {
+export function siteIconFiles(config: IconConfig, staticFiles: ReadonlyMap<string, string>): [string, string][] {
   return iconPath(config, staticFiles) === '/' + DEFAULT_FAVICON_FILE ? [[DEFAULT_FAVICON_FILE, DEFAULT_FAVICON_SVG]] : [];
 }
 
-function iconPath(config: SiteConfig, staticFiles: ReadonlyMap<string, string>): string {
+function iconPath(config: IconConfig, staticFiles: ReadonlyMap<string, string>): string {
   return config.favicon ?? CONVENTIONAL.find((file) => staticFiles.has(file)) ?? '/' + DEFAULT_FAVICON_FILE;
 }
