@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   PD6001: 'page failed to render',
   PD6002: 'island props are not JSON',
   PD6003: 'client component cannot be bundled for the browser',
+  PD6050: 'file named in the config (favicon, social image, logo) not found',
   PD9000: 'internal error in protodocs',
 } as const;
 
