@@ -16,8 +16,8 @@ import { htmlHandler, splitAtTruncate } from './truncate.ts';
 import type { DocumentHtml, ParsedMarkdown, RenderOptions } from './types.ts';
 
 /**
- * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections, a description. Does not modify `parsed`, so a cached
- * parse can be rendered again (e.g. after another file changed and links resolve differently).
+ * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections, a description. Does not modify
+ * `parsed`, so a cached parse can be rendered again (e.g. after another file changed and links resolve differently).
  */
 export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): DocumentHtml {
   const context: RenderContext = {

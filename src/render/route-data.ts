@@ -113,7 +113,8 @@ function head(ctx: RouteDataContext, url: string, title: string, description: st
   const fullTitle = url === '/' && title === config.title ? `${config.title} ${config.titleDelimiter} ${config.tagline}` : `${title} ${config.titleDelimiter} ${config.title}`;
   return {
     title: fullTitle,
-    description: description ?? config.tagline,
+    // Never empty: a page without prose on a site without a tagline is still described (search engines flag an empty one).
+    description: description ?? (config.tagline || fullTitle),
     canonical: config.url.replace(/\/$/, '') + withBase(config.baseUrl, canonicalUrl),
     image: config.image ? config.url.replace(/\/$/, '') + withBase(config.baseUrl, config.image) : undefined,
     ogType,

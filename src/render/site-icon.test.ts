@@ -4,7 +4,7 @@ import { DEFAULT_FAVICON_FILE, siteIcon, siteIconFiles } from './site-icon.ts';
 const files = (...paths: string[]) => new Map(paths.map((p) => [p, `/site/content/public${p}`]));
 
 describe('siteIcon', () => {
-  it("is the configured favicon, under the base URL, with its type", () => {
+  it('is the configured favicon, under the base URL, with its type', () => {
     const config = { favicon: '/img/logo.svg', baseUrl: '/docs-site/' };
     expect(siteIcon(config, files('/favicon.ico'))).toEqual({ href: '/docs-site/img/logo.svg', type: 'image/svg+xml' });
     expect(siteIcon({ favicon: 'img/favicon.ico', baseUrl: '/' }, files())).toEqual({ href: '/img/favicon.ico', type: 'image/x-icon' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_FAVICON_SVG } from '../../theme/head/favicon.ts';
 import type { SiteConfig } from '../config/index.ts';
-import { isExternalUrl, withBase, type SiteIcon } from '../shared/index.ts';
+import { withBase, type SiteIcon } from '../shared/index.ts';
 
 /** Output path of protodocs' default icon: content-hashed, like every file under assets/. */
 export const DEFAULT_FAVICON_FILE = `assets/favicon.${createHash('sha256').update(DEFAULT_FAVICON_SVG).digest('hex').slice(0, 10)}.svg`;
@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', 
  */
 export function siteIcon(config: IconConfig, staticFiles: ReadonlyMap<string, string>): SiteIcon {
   const path = iconPath(config, staticFiles);
-  const href = isExternalUrl(path) ? path : withBase(config.baseUrl, path);
+  const href = withBase(config.baseUrl, path);
   const type = TYPES[/\.([a-z]+)$/i.exec(path.split(/[?#]/)[0])?.[1]?.toLowerCase() ?? ''];
   return type ? { href, type } : { href };
 }

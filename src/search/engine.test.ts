@@ -45,7 +45,7 @@ describe('buildSearchRecords', () => {
     expect(buildSearchRecords({ table, html, baseUrl: '/', language: 'en' })).toMatchObject([{ url: '/docs/e/', title: 'Empty', text: '' }]);
   });
 
-  it("previews the top of a page with its frontmatter description where the page has no text of its own there", () => {
+  it('previews the top of a page with its frontmatter description where the page has no text of its own there', () => {
     const body = [section('Setup', 'Install it.'), section('Usage', 'Use it.')];
     const { table, html } = fakeSite([
       { kind: 'doc', file: 'd.md', url: '/docs/d/', title: 'D', description: 'What D is for.', sections: body },
