@@ -32,6 +32,7 @@ export interface ServeOptions {
   /** OpenAI-compatible chat endpoint for AI answers; without it the ask handler answers extractively. */
   llm?: AskLlmOptions;
   debounceMs?: number;
+  configTimeoutMs?: number;
 }
 
 export interface RunningServe {
@@ -129,7 +130,7 @@ async function startStatic(root: string, options: ServeOptions): Promise<Running
   let baseUrl = options.baseUrl ?? '/';
   if (existsSync(path.join(root, CONFIG_FILE))) {
     const diagnostics = new Diagnostics();
-    const config = await loadConfig({ root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics).catch((error: unknown) => {
+    const config = await loadConfig({ root, outDir: options.outDir, baseUrl: options.baseUrl, timeoutMs: options.configTimeoutMs }, diagnostics).catch((error: unknown) => {
       diagnostics.items.push(diagnosticFromThrown(error));
       return undefined;
     });
@@ -177,7 +178,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const changedFiles = touched;
     touched = [];
     const started = performance.now();
-    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, write: false, minify: false, cache: true, memo, log: options.buildLog });
+    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, configTimeoutMs: options.configTimeoutMs, write: false, minify: false, cache: true, memo, log: options.buildLog });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       broken = true;
