@@ -267,6 +267,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       robotsTxt,
       rssFeed,
       sha256Base64,
+      siteIconFiles,
       sitemap,
     } = await stages;
 
@@ -576,6 +577,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await sink.write('robots.txt', robotsTxt(config));
     await sink.write('_headers', hostHeaders(csp, base));
     for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
+    for (const [rel, text] of siteIconFiles(config, table.staticFiles)) await sink.write(rel, text);
     for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
     await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
     stage('render', `${table.routes.length} pages${reused ? `, ${reused} kept` : ''}`);

@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   PD6001: 'page failed to render',
   PD6002: 'island props are not JSON',
   PD6003: 'client component cannot be bundled for the browser',
+  PD6050: 'file named in the config (favicon, social image, logo) not found',
   PD8001: 'output folder holds the site or its sources',
   PD8002: 'output folder inside a source folder',
   PD8003: 'output folder holds files protodocs did not write',

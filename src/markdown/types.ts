@@ -110,5 +110,7 @@ export interface DocumentHtml {
   links: OutgoingLink[];
   sections: Section[];
   wordCount: number;
+  /** The first paragraph's plain text, cut near 160 characters: the description of a page whose frontmatter has none. */
+  description?: string;
   diagnostics: Diagnostic[];
 }

@@ -5,5 +5,6 @@ export { hostHeaders } from './host-headers.ts';
 export { assemblePage, renderPage, renderPageBody, type PageShell } from './render-page.ts';
 export { rssFeed, atomFeed, jsonFeed, sitemap, robotsTxt } from './feeds.ts';
 export { llmsFiles, markdownFileOf } from './llms.ts';
+export { siteIconFiles } from './site-icon.ts';
 export { loadComponentModule, renderPageModule, renderComponentHtml, type LoadedModule } from './modules.ts';
 export type { AssetManifest, RenderedPage } from './types.ts';
