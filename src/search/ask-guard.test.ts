@@ -10,7 +10,7 @@ const records: SearchRecord[] = [
     title: 'Verify your domain',
     hierarchy: [],
     text: 'Publishers verify their domain with a DNS TXT record before receipts are accepted.',
-    type: 'doc',
+    type: 'docs',
     tags: [],
     language: 'en',
   },
