@@ -1,5 +1,5 @@
 // Runs the two reference receivers published on content/docs/publishers/receiving-receipts.md (JavaScript and
-// Python, copied from the page as they are) and sends them the batch documented on the same page. The receivers look
+// Python, copied from the page as they are) and sends them the batch documented on protocol/receipts.md. They look
 // client keys up in a registry served by this test, which holds the published test key of the signatures page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ import { ROOT, blockTitled, signDocument, testKeys, verifies, type Json } from '
 const PAGE = 'publishers/receiving-receipts.md';
 const jsReceiver = blockTitled(PAGE, 'receipt-webhook.mjs');
 const pyReceiver = blockTitled(PAGE, 'receipt_webhook.py');
-const documentedBatch = JSON.parse(blockTitled(PAGE, 'batch.json').body) as Batch;
+const documentedBatch = JSON.parse(blockTitled('protocol/receipts.md', 'batch.json').body) as Batch;
 const indexFile = blockTitled('protocol/schema.md', 'https://example.com/.well-known/iaindex.json').body;
 const keys = testKeys();
 const CLIENT_ID = documentedBatch.receipts[0].client.id;
