@@ -33,7 +33,15 @@ const sidebars: SidebarsConfig = {
     'plugins/framer',
     'plugins/ghost',
   ],
-  apiSidebar: ['api/authentication', 'api/receipts', 'api/analytics', 'api/attestations'],
+  apiSidebar: [
+    'api/authentication',
+    'api/accounts',
+    'api/clients',
+    'api/verification',
+    'api/receipts',
+    'api/analytics',
+    'api/attestations',
+  ],
 };
 
 export default sidebars;

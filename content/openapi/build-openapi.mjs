@@ -223,10 +223,17 @@ function errorResponses(codes) {
 // ---- examples from the API pages -----------------------------------------------------------------------------------
 
 const EXAMPLE_META = /(?:^|\s)schema=openapi:([A-Za-z]+)\/(request|\d{3})(?:\s|$)/;
+// On the receipt format page, the receipts and batches themselves are examples of what a receipt endpoint accepts.
+const WEBHOOK_REQUEST = /(?:^|\s)schema=(receipt|batch)(?:\s|$)/;
+const CURL_TARGET = /https:\/\/(?:sandbox\.)?api\.iaindex\.org(\/api\/v1\/[^\s"'?\\]*)/;
 
-/** { operationId: { part: [{ value, page }] } } from the ```json blocks of the API and protocol pages. */
+/**
+ * { operationId: { part: [{ value, page }] } } from the API pages and the receipt format page: ```json blocks marked
+ * schema=openapi:<operationId>/<part>, and the JSON bodies (-d '...') of their curl commands.
+ */
 export function pageExamples(contentDir = CONTENT) {
   const found = {};
+  const add = (operationId, part, value, page) => ((found[operationId] ??= {})[part] ??= []).push({ value, page });
   const pages = [
     ...readdirSync(path.join(contentDir, 'docs', 'api')).filter((f) => f.endsWith('.md')).map((f) => `api/${f}`),
     'protocol/receipts.md',
@@ -234,16 +241,42 @@ export function pageExamples(contentDir = CONTENT) {
   for (const page of pages) {
     const lines = readFileSync(path.join(contentDir, 'docs', page), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i += 1) {
-      const fence = /^```json(.*)$/.exec(lines[i]);
-      const meta = fence && EXAMPLE_META.exec(fence[1]);
-      if (!meta) continue;
+      const fence = /^```(json|bash)(.*)$/.exec(lines[i]);
+      if (!fence) continue;
       const end = lines.indexOf('```', i + 1);
-      const value = JSON.parse(lines.slice(i + 1, end).join('\n'));
-      ((found[meta[1]] ??= {})[meta[2]] ??= []).push({ value, page: `${page}:${i + 1}` });
+      const body = lines.slice(i + 1, end).join('\n');
+      const at = `${page}:${i + 1}`;
       i = end;
+      if (fence[1] === 'bash') {
+        for (const [operationId, value] of curlBodies(body)) add(operationId, 'request', value, at);
+        continue;
+      }
+      const meta = EXAMPLE_META.exec(fence[2]);
+      if (meta) add(meta[1], meta[2], JSON.parse(body), at);
+      else if (page === 'protocol/receipts.md' && WEBHOOK_REQUEST.test(fence[2])) add('receiveReceipt', 'request', JSON.parse(body), at);
     }
   }
   return found;
+}
+
+/** [operationId, body] for each `curl -X METHOD https://api.iaindex.org/api/v1/... -d '{...}'` command of a block. */
+export function curlBodies(script) {
+  const commands = script.replace(/\\\n\s*/g, ' ').split('\n').filter((line) => /^\s*curl\s/.test(line));
+  const bodies = [];
+  for (const command of commands) {
+    const target = CURL_TARGET.exec(command);
+    const data = /\s-d '([^']*)'/.exec(command);
+    if (!target || !data) continue;
+    const method = (/\s-X\s+([A-Z]+)/.exec(command)?.[1] ?? 'POST').toLowerCase();
+    const entry = OPERATIONS.find((o) => o.method === method && routePattern(o.route).test(target[1]));
+    if (!entry) throw new Error(`no operation for ${method.toUpperCase()} ${target[1]}`);
+    bodies.push([entry.operation.operationId, JSON.parse(data[1])]);
+  }
+  return bodies;
+}
+
+export function routePattern(route) {
+  return new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`);
 }
 
 // ---- operations ----------------------------------------------------------------------------------------------------
@@ -343,6 +376,9 @@ function withExamples(entry, examples) {
   const { operation } = entry;
   const own = examples[operation.operationId] ?? {};
   for (const [part, list] of Object.entries(own)) {
+    // Error responses are shared components with an example per error code; page examples of errors are checked
+    // against them by the site build but not copied in.
+    if (part !== 'request' && operation.responses[part]?.$ref) continue;
     const target = part === 'request' ? operation.requestBody?.content['application/json'] : operation.responses[part]?.content?.['application/json'];
     if (!target) throw new Error(`${list[0].page}: ${operation.operationId} has no ${part === 'request' ? 'request body' : `JSON response ${part}`}`);
     target.examples ??= {};
