@@ -5,6 +5,7 @@ const sidebars: SidebarsConfig = {
   mainSidebar: [
     'intro',
     'quickstart',
+    'packages',
     {
       type: 'category',
       label: 'Publishers',
@@ -13,7 +14,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'AI clients',
-      items: ['clients/langchain', 'clients/llamaindex'],
+      items: ['clients/getting-started', 'clients/langchain', 'clients/llamaindex'],
     },
     {
       type: 'category',
