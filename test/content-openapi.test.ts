@@ -13,7 +13,7 @@ const SCHEMA_NAMES = ['receipt', 'batch', 'attestation', 'index'];
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const published = read('content/public/openapi.json');
 const doc = JSON.parse(published) as OpenApi;
-const schemas = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, JSON.parse(read(`content/schemas/${name}.json`)) as object]));
+const schemas = Object.fromEntries(SCHEMA_NAMES.map((name) => [name, JSON.parse(read(`content/schemas/${name}.json`)) as Record<string, unknown>]));
 
 interface MediaType {
   schema: unknown;
@@ -56,7 +56,7 @@ describe('/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, with the JSON Schemas it refers to', async () => {
     const validator = new Validator();
     for (const name of SCHEMA_NAMES) await validator.addSpecRef(schemas[name], `https://docs.iaindex.org/schemas/${name}.json`);
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -67,7 +67,7 @@ describe('/openapi.json', () => {
     for (const name of SCHEMA_NAMES) await validator.addSpecRef(schemas[name], `https://docs.iaindex.org/schemas/${name}.json`);
     const broken = structuredClone(doc) as OpenApi;
     (broken.paths['/api/v1/receipts'].post as unknown as Record<string, unknown>).responses = 'none';
-    expect((await validator.validate(broken as object)).valid).toBe(false);
+    expect((await validator.validate(broken as unknown as Record<string, unknown>)).valid).toBe(false);
   });
 
   it('refers to the published JSON Schemas for the protocol objects rather than restating them', () => {
@@ -124,7 +124,7 @@ describe('the API pages and /openapi.json', () => {
     expect(unmarked.map((b) => `${b.page}:${b.line}`)).toEqual([]);
   });
 
-  const validate = createSchemaValidator({ ...schemas, openapi: doc });
+  const validate = createSchemaValidator({ ...schemas, openapi: doc as unknown as object });
   const marked = [...apiBlocks, ...pageBlocks('protocol/receipts.md'), ...pageBlocks('publishers/domain-verification.md')]
     .map((b) => ({ ...b, name: /(?:^|\s)schema=(openapi:\S+)/.exec(b.meta)?.[1] }))
     .filter((b) => b.lang === 'json' && b.name);
@@ -158,7 +158,7 @@ describe('the API pages and /openapi.json', () => {
 });
 
 describe('the build check of openapi: examples', () => {
-  const validate = createSchemaValidator({ ...schemas, openapi: doc });
+  const validate = createSchemaValidator({ ...schemas, openapi: doc as unknown as object });
 
   it('reports a wrong field of a response example', () => {
     expect(validate('openapi:submitReceipt/200', { received: true, receiptId: 'not-a-uuid', processedAt: '2025-01-17T14:52:10.112Z' })).toEqual([
