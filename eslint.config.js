@@ -16,4 +16,18 @@ export default tseslint.config(
     },
   },
   { files: ['test/bench/**', 'bin/**', 'test/screenshots.mjs'], rules: { 'no-console': 'off' } },
+  {
+    // Problems are built by the catalogue (src/errors/catalogue.ts) from data: no message is written at a call site.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/errors/**', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/test-support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ObjectExpression:has(> Property[key.name='code'][value.value=/^PD\\d{4}$/]):has(> Property[key.name='message'])",
+          message: "Build problems with problem('PDxxxx', data, at) from src/errors; the message belongs in the catalogue.",
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, findKeyPosition, loadConfig, type SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, MarkdownFile } from '../content/index.ts';
-import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
+import { Diagnostics, ProtodocsError, diagnosticFromThrown, problem, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
 import type { AssetManifest, LoadedModule, PageShell, RouteDataContext } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
@@ -296,13 +296,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const [name, specifier] of Object.entries(summary?.mdxImports ?? {})) {
         const abs = path.resolve(path.dirname(file.abs), specifier);
         if (!existsSync(abs)) {
-          diagnostics.add({
-            code: 'PD3023',
-            message: `The import of ${name} names ${specifier}, which does not exist.`,
-            file: file.file,
-            ...(summary?.mdxImportPositions?.[name] ?? { line: 1, column: 1 }),
-            hint: missingImportHint(file.abs, specifier, config),
-          });
+          diagnostics.add(problem('PD3023', { name, specifier, hint: missingImportHint(file.abs, specifier, config) }, { file: file.file, ...summary?.mdxImportPositions?.[name] }));
           continue;
         }
         componentFiles.set(`${file.file}\0${specifier}`, abs);
@@ -396,14 +390,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const inSite = messages.filter((m) => siteFile(m) !== undefined);
       if (inSite.length === 0) throw error;
       for (const m of inSite) {
-        diagnostics.add({
-          code: 'PD6003',
-          message: `This component runs in the browser but cannot be bundled for it: ${m.text}.`,
-          file: siteFile(m),
-          line: m.location!.line,
-          column: m.location!.column + 1,
-          hint: "files starting with 'use client' may import only browser-safe modules; move Node-only code out of it",
-        });
+        diagnostics.add(problem('PD6003', { reason: m.text }, { file: siteFile(m), line: m.location!.line, column: m.location!.column + 1 }));
       }
       return undefined;
     });
@@ -479,7 +466,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (streaming) files.clear();
     const shell: PageShell = { config, inlineScript, csp, assets, feeds };
     const pageFailed = (route: RouteEntry, message: string) =>
-      diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
+      diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason: message }, { file: route.source }));
     const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
       if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
       await sink.write(outFile, page);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ProtodocsError } from '../errors/index.ts';
+import { ProtodocsError, problem } from '../errors/index.ts';
 import { OLD_PREFIX, TEMP_PREFIX, fileSystemProblem } from './output-folder.ts';
 
 const WRITE_CONCURRENCY = 64;
@@ -148,11 +148,7 @@ export function insideFolder(folder: string, rel: string): string {
   const target = path.resolve(folder, rel);
   const back = path.relative(folder, target);
   if (back === '' || back.startsWith('..') || path.isAbsolute(back)) {
-    throw new ProtodocsError({
-      code: 'PD8007',
-      message: `The output file "${rel}" would be written outside the output folder.`,
-      hint: 'no slug, id or permalink may contain "." or ".." segments',
-    });
+    throw new ProtodocsError(problem('PD8007', { rel }));
   }
   return target;
 }

@@ -1,5 +1,5 @@
 import type { LinkResult } from 'linkinator';
-import { positionAt, type Diagnostic } from '../errors/index.ts';
+import { didYouMean, positionAt, problem, type Diagnostic } from '../errors/index.ts';
 
 /**
  * `protodocs check`: crawls the built site on a local server and turns every broken link, asset or fragment into a
@@ -338,7 +338,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
         target: `${targetUrl}#${link.fragment}`,
         link,
         what: `links to ${shown(targetUrl)}#${link.fragment}, but ${shown(targetUrl)} has no element with id "${link.fragment}".`,
-        hint: closestId(link.fragment, target.ids),
+        hint: anchorHint(link.fragment, target.ids),
         search: [link.raw, `#${link.fragment}`],
       });
     }
@@ -361,10 +361,9 @@ function searchTermsFor(link: FoundLink | undefined, url: string, baseUrl: strin
   return terms.filter((t) => t.length > 1);
 }
 
-function closestId(fragment: string, ids: ReadonlySet<string>): string {
-  const lower = fragment.toLowerCase();
-  const candidates = [...ids].filter((id) => id.toLowerCase() === lower || id.includes(fragment) || (id.length > 2 && fragment.includes(id)));
-  return candidates.length ? `did you mean #${candidates[0]}?` : 'heading ids are the heading text in lower case with dashes; custom ones are set with {#id}';
+function anchorHint(fragment: string, ids: ReadonlySet<string>): string {
+  const suggestion = didYouMean(fragment, ids);
+  return suggestion ? `did you mean #${suggestion}?` : 'heading ids are the heading text in lower case with dashes; custom ones are set with {#id}';
 }
 
 /** A URL broken on more pages than this is reported once: it almost certainly comes from shared chrome. */
@@ -403,14 +402,7 @@ function toDiagnostics(problems: Problem[], options: CrawlOptions, shown: (url: 
         if (reported.has(key)) continue;
         reported.add(key);
       }
-      out.push({
-        code: 'PD5003',
-        message: shared ? `${pagePath} (and ${group.length - 1} other pages) ${p.what}` : `${pagePath} ${p.what}`,
-        file,
-        ...(file ? position : {}),
-        hint: shared ? `broken on ${group.length} pages, so probably in the navbar, footer or theme; ${p.hint}` : p.hint,
-        severity: 'error',
-      });
+      out.push(problem('PD5003', { page: pagePath, what: p.what, hint: p.hint, sharedBy: shared ? group.length : undefined }, file ? { file, ...position } : {}));
     }
   }
   return out;

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../config/index.ts';
-import { positionAt, type Diagnostic } from '../errors/index.ts';
+import { findValuePosition, type SiteConfig } from '../config/index.ts';
+import { didYouMean, problem, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/types.ts';
 import { routePathOf, type RouteTable } from '../routes/index.ts';
 import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
@@ -27,44 +27,21 @@ export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, 
       const anchors = anchorsByUrl.get(target);
       // Fragments arrive decoded from the markdown stage, as anchors are.
       if (!anchors || anchors.has(link.fragment)) continue;
-      out.push({
-        code: 'PD5002',
-        message: `Broken anchor: ${target}#${link.fragment} has no heading with that id.`,
-        file,
-        line: link.line,
-        column: link.column,
-        hint: closest(link.fragment, anchors),
-        severity: 'error',
-      });
+      out.push(problem('PD5002', { target, fragment: link.fragment, suggestion: didYouMean(link.fragment, anchors) }, { file, line: link.line, column: link.column }));
     }
   }
   return out;
 }
 
-function closest(fragment: string, anchors: Set<string>): string {
-  const candidates = [...anchors].filter((a) => a.includes(fragment) || fragment.includes(a));
-  return candidates.length ? `did you mean #${candidates[0]}?` : 'heading ids are the heading text in lower case with dashes';
-}
-
 /** Navbar and footer links written in the config must point at real pages, and the files it names must exist. */
 export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSource = ''): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const positionOf = (needle: string) => {
-    const index = configSource.search(new RegExp(`['"]${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`));
-    return index < 0 ? { line: 1, column: 1 } : positionAt(configSource, index);
-  };
+  const at = (value: string) => ({ file: 'site.config.ts', ...findValuePosition(configSource, value) });
   const check = (to: string | undefined, where: string) => {
     if (!to || isExternalUrl(to)) return;
     const p = normalizeRoutePath(to.split('#')[0]);
     if (table.byUrl.has(p) || table.staticFiles.has(to)) return;
-    out.push({
-      code: 'PD1006',
-      message: `${where} links to ${to}, which is not a page of the site.`,
-      file: 'site.config.ts',
-      ...positionOf(to),
-      hint: 'probably in the navbar or footer: fix the link in site.config.ts',
-      severity: 'error',
-    });
+    out.push(problem('PD1006', { kind: 'link', where, to }, at(to)));
   };
   config.navbar.items.forEach((item, i) => {
     if ('to' in item) check(item.to, `navbar.items[${i}]`);
@@ -72,14 +49,7 @@ export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSo
   config.footer.links.forEach((group, g) => group.items.forEach((item, i) => check(item.to, `footer.links[${g}].items[${i}]`)));
   config.navbar.items.forEach((item, i) => {
     if ('sidebarId' in item && !(item.sidebarId in config.sidebars)) {
-      out.push({
-        code: 'PD1006',
-        message: `navbar.items[${i}] names sidebar "${item.sidebarId}", which is not defined.`,
-        file: 'site.config.ts',
-        ...positionOf(item.sidebarId),
-        hint: `defined sidebars: ${Object.keys(config.sidebars).join(', ') || 'none'}`,
-        severity: 'error',
-      });
+      out.push(problem('PD1006', { kind: 'sidebar', index: i, sidebar: item.sidebarId, defined: Object.keys(config.sidebars) }, at(item.sidebarId)));
     }
   });
   // Files every page links from its head or navbar: a missing one is a failed request on every page.
@@ -88,14 +58,7 @@ export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSo
     if (!file || isExternalUrl(file)) continue;
     const sitePath = '/' + file.split(/[?#]/)[0].replace(/^\//, '');
     if (table.staticFiles.has(sitePath)) continue;
-    out.push({
-      code: 'PD6050',
-      message: `${key} names ${file}, which is not a file of content/public: every page would request it in vain.`,
-      file: 'site.config.ts',
-      ...positionOf(file),
-      hint: `add content/public${sitePath}, or fix the path in site.config.ts`,
-      severity: 'error',
-    });
+    out.push(problem('PD6050', { key, file, sitePath }, at(file)));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { findKeyPosition } from './key-position.ts';
-import { ProtodocsError, type ErrorCode } from '../errors/index.ts';
+import { ProtodocsError, problem } from '../errors/index.ts';
 
 export interface ImportedModule {
   exports: Record<string, unknown>;
@@ -30,12 +30,22 @@ const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
  * `protodocs` itself resolves to a tiny virtual module (defineConfig is the identity), so a site does not have to
  * install protodocs next to its config.
  */
+/** What the module is, which decides the code of its problems: PD1002, PD4003 or PD2005. */
+export type ModuleKind = 'config' | 'sidebars' | 'module';
+
+function failed(kind: ModuleKind, file: string, reason: string, stage: 'compile' | 'load', at: { file: string; line?: number; column?: number }): ProtodocsError {
+  const data = { file, reason, stage };
+  if (kind === 'config') return new ProtodocsError(problem('PD1002', data, at));
+  if (kind === 'sidebars') return new ProtodocsError(problem('PD4003', { kind: 'module', ...data }, at));
+  return new ProtodocsError(problem('PD2005', data, at));
+}
+
 export interface ImportOptions {
   /** Evaluate in a worker thread that is stopped after `timeoutMs`; the default export must be plain data. */
   isolate?: { timeoutMs: number };
 }
 
-export async function importTs(file: string, root: string, errorCode: ErrorCode, options: ImportOptions = {}): Promise<ImportedModule> {
+export async function importTs(file: string, root: string, kind: ModuleKind, options: ImportOptions = {}): Promise<ImportedModule> {
   // Loaded on first use: an unchanged build never compiles its config.
   const { build } = await import('esbuild');
   let result;
@@ -68,36 +78,24 @@ export async function importTs(file: string, root: string, errorCode: ErrorCode,
   } catch (error) {
     const first = (error as { errors?: Message[] }).errors?.[0];
     const loc = first?.location;
-    throw new ProtodocsError({
-      code: errorCode,
-      message: `${path.relative(root, loc?.file ? path.resolve(root, loc.file) : file) || file} could not be compiled: ${first?.text ?? String(error)}.`,
-      file: loc?.file ? path.relative(root, path.resolve(root, loc.file)) : path.relative(root, file),
-      line: loc?.line,
-      column: loc ? loc.column + 1 : undefined,
-      hint: 'fix the problem at this position (syntax, or an import that does not resolve)',
-    });
+    const where = loc?.file ? path.relative(root, path.resolve(root, loc.file)) : path.relative(root, file);
+    throw failed(kind, where || file, first?.text ?? String(error), 'compile', { file: where, line: loc?.line, column: loc ? loc.column + 1 : undefined });
   }
   const code = result.outputFiles[0].text;
   const deps = Object.keys(result.metafile.inputs).map((p) => path.resolve(root, p));
   const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
-  if (options.isolate) return { exports: await evaluateIsolated(url, file, root, errorCode, options.isolate.timeoutMs), deps };
+  if (options.isolate) return { exports: await evaluateIsolated(url, file, root, kind, options.isolate.timeoutMs), deps };
   try {
     const exports = (await import(url)) as Record<string, unknown>;
     return { exports, deps };
   } catch (error) {
-    throw threwWhileLoading(error instanceof Error ? error.message : String(error), file, root, errorCode);
+    throw threwWhileLoading(error instanceof Error ? error.message : String(error), file, root, kind);
   }
 }
 
-function threwWhileLoading(message: string, file: string, root: string, errorCode: ErrorCode): ProtodocsError {
-  return new ProtodocsError({
-    code: errorCode,
-    message: `${path.relative(root, file)} threw while loading: ${message}.`,
-    file: path.relative(root, file),
-    line: 1,
-    column: 1,
-    hint: 'the module runs at build time; make sure its top-level code does not throw',
-  });
+function threwWhileLoading(message: string, file: string, root: string, kind: ModuleKind): ProtodocsError {
+  const rel = path.relative(root, file);
+  return failed(kind, rel, message, 'load', { file: rel });
 }
 
 /**
@@ -105,22 +103,13 @@ function threwWhileLoading(message: string, file: string, root: string, errorCod
  * is stopped after `timeoutMs` instead of holding or killing the build. Its default export comes back as a structured
  * clone: plain data only, which is what a config is.
  */
-function evaluateIsolated(url: string, file: string, root: string, errorCode: ErrorCode, timeoutMs: number): Promise<Record<string, unknown>> {
+function evaluateIsolated(url: string, file: string, root: string, kind: ModuleKind, timeoutMs: number): Promise<Record<string, unknown>> {
   const rel = path.relative(root, file);
   return new Promise((resolve, reject) => {
     const worker = new Worker(ISOLATED_MODULE, { eval: true, workerData: { url } });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(
-        new ProtodocsError({
-          code: 'PD1020',
-          message: `${rel} did not finish loading within ${timeoutMs / 1000} s.`,
-          file: rel,
-          line: 1,
-          column: 1,
-          hint: 'look for an endless loop or an await that never settles in its top-level code',
-        }),
-      );
+      reject(new ProtodocsError(problem('PD1020', { file: rel, kind: 'timeout', seconds: timeoutMs / 1000 }, { file: rel })));
     }, timeoutMs);
     const settle = (fn: () => void) => {
       clearTimeout(timer);
@@ -130,33 +119,18 @@ function evaluateIsolated(url: string, file: string, root: string, errorCode: Er
     worker.once('message', (reply: IsolatedReply) =>
       settle(() => {
         if (reply.kind === 'ok') resolve({ default: reply.value });
-        else if (reply.kind === 'threw') reject(threwWhileLoading(reply.message, file, root, errorCode));
-        else
-          reject(
-            new ProtodocsError({
-              code: 'PD1021',
-              message: `${reply.path ? `The value at ${reply.path}` : 'The default export'} is ${reply.what}; ${rel} may hold plain data only.`,
-              file: rel,
-              ...(findKeyPosition(readFileSync(file, 'utf8'), reply.keys) ?? { line: 1, column: 1 }),
-              hint: 'write the value out (strings, numbers, booleans, arrays and objects)',
-            }),
-          );
+        else if (reply.kind === 'threw') reject(threwWhileLoading(reply.message, file, root, kind));
+        else {
+          const at = { file: rel, ...findKeyPosition(readFileSync(file, 'utf8'), reply.keys) };
+          reject(new ProtodocsError(problem('PD1021', { file: rel, path: reply.path, what: reply.what }, at)));
+        }
       }),
     );
-    worker.once('error', (error) => settle(() => reject(threwWhileLoading(error.message, file, root, errorCode))));
+    worker.once('error', (error) => settle(() => reject(threwWhileLoading(error.message, file, root, kind))));
     // Exit without a message: the module's top-level await settled on nothing, and the worker had nothing left to do.
     worker.once('exit', () =>
       settle(() =>
-        reject(
-          new ProtodocsError({
-            code: 'PD1020',
-            message: `${rel} never finished loading: its top-level await waits on something that never settles.`,
-            file: rel,
-            line: 1,
-            column: 1,
-            hint: 'make every top-level await settle, or remove it',
-          }),
-        ),
+        reject(new ProtodocsError(problem('PD1020', { file: rel, kind: 'unsettled' }, { file: rel }))),
       ),
     );
   });

@@ -18,3 +18,13 @@ export function findKeyPosition(source: string, keyPath: readonly PropertyKey[])
   }
   return found === undefined ? undefined : positionAt(source, found);
 }
+
+/**
+ * Source position of a string value in a TypeScript module (the config, the sidebars): its first occurrence in
+ * quotes, or bare. Used where a problem is about a value rather than a key (a sidebar doc id, a navbar link).
+ */
+export function findValuePosition(source: string, value: string): { line: number; column: number } | undefined {
+  const quoted = [`'${value}'`, `"${value}"`, `\`${value}\``].map((n) => source.indexOf(n)).filter((i) => i >= 0);
+  const index = quoted.length ? Math.min(...quoted) : source.indexOf(value);
+  return index < 0 ? undefined : positionAt(source, index);
+}

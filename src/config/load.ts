@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { ProtodocsError, type Diagnostics, type ErrorCode } from '../errors/index.ts';
+import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
 import { findKeyPosition } from './key-position.ts';
 import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
@@ -32,33 +32,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Maps schema issues to diagnostics that name the key path and, when it can be found, its line. */
-function reportIssues(
-  issues: readonly z.core.$ZodIssue[],
-  file: string,
-  source: string,
-  diagnostics: Diagnostics,
-  code: ErrorCode,
-  prefix: PropertyKey[] = [],
-): void {
+function reportIssues(issues: readonly z.core.$ZodIssue[], file: string, source: string, diagnostics: Diagnostics, of: 'config' | 'sidebars'): void {
   for (const issue of issues) {
-    const keyPath = [...prefix, ...issue.path];
-    const shown = keyPath.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+    const keyPath = issue.path;
+    const key = keyPath.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
     const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && keyPath[keyPath.length - 1] === 'name';
-    const pos = findKeyPosition(source, keyPath.length ? keyPath : ['']);
-    diagnostics.add({
-      code: isVersionName ? 'PD1005' : code,
-      message: isVersionName
-        ? `The docs version at ${shown.replace(/\.name$/, '')} has no name.`
-        : `Config key ${shown || '(root)'} is invalid: ${describeIssue(issue)}.`,
-      file,
-      line: pos?.line ?? 1,
-      column: pos?.column ?? 1,
-      hint: isVersionName
-        ? 'give every docs version a name, e.g. { name: "current", label: "v1.0.0" }'
-        : issue.code === 'invalid_type'
-          ? `set ${shown} to a ${issue.expected}`
-          : undefined,
-    });
+    const at = { file, ...(findKeyPosition(source, keyPath.length ? keyPath : ['']) ?? { line: 1, column: 1 }) };
+    const invalid = { key, reason: describeIssue(issue), expected: issue.code === 'invalid_type' ? issue.expected : undefined };
+    if (of === 'sidebars') diagnostics.add(problem('PD4003', { kind: 'schema', ...invalid }, at));
+    else if (isVersionName) diagnostics.add(problem('PD1005', { at: key.replace(/\.name$/, '') }, at));
+    else diagnostics.add(problem('PD1003', invalid, at));
   }
 }
 
@@ -77,34 +60,23 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   const root = path.resolve(options.root);
   const configPath = path.join(root, CONFIG_FILE);
   if (!existsSync(configPath)) {
-    throw new ProtodocsError({
-      code: 'PD1001',
-      message: `No ${CONFIG_FILE} in ${root}.`,
-      hint: 'run protodocs in the folder that holds site.config.ts, or pass --root',
-    });
+    throw new ProtodocsError(problem('PD1001', { root }));
   }
   // The schema (zod) loads while esbuild compiles the config: neither waits for the other.
   const schemas = import('./schema.ts');
   schemas.catch(() => {});
   const isolate = { timeoutMs: options.timeoutMs ?? CONFIG_TIMEOUT_MS };
-  const loaded = await importTs(configPath, root, 'PD1002', { isolate });
+  const loaded = await importTs(configPath, root, 'config', { isolate });
   const { configSchema, sidebarsSchema } = await schemas;
   const raw = loaded.exports.default;
   if (raw === undefined || raw === null || typeof raw !== 'object') {
-    throw new ProtodocsError({
-      code: 'PD1004',
-      message: `${CONFIG_FILE} has no default export.`,
-      file: CONFIG_FILE,
-      line: 1,
-      column: 1,
-      hint: 'end the file with `export default defineConfig({ ... })`',
-    });
+    throw new ProtodocsError(problem('PD1004', {}, { file: CONFIG_FILE }));
   }
   const source = readFileSync(configPath, 'utf8');
   const overrides = options.baseUrl ? { baseUrl: options.baseUrl } : {};
   const parsed = configSchema.safeParse({ ...(raw as object), ...overrides });
   if (!parsed.success) {
-    reportIssues(parsed.error.issues, CONFIG_FILE, source, diagnostics, 'PD1003');
+    reportIssues(parsed.error.issues, CONFIG_FILE, source, diagnostics, 'config');
     return undefined;
   }
   const data = parsed.data;
@@ -114,11 +86,11 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   let sidebars: Record<string, SidebarItemConfig[]> = {};
   const deps = [...loaded.deps];
   if (existsSync(sidebarsAbs)) {
-    const sidebarsModule = await importTs(sidebarsAbs, root, 'PD4003', { isolate });
+    const sidebarsModule = await importTs(sidebarsAbs, root, 'sidebars', { isolate });
     deps.push(...sidebarsModule.deps);
     const sidebarsParsed = sidebarsSchema.safeParse(sidebarsModule.exports.default ?? {});
     if (!sidebarsParsed.success) {
-      reportIssues(sidebarsParsed.error.issues, sidebarsFile, readFileSync(sidebarsAbs, 'utf8'), diagnostics, 'PD4003');
+      reportIssues(sidebarsParsed.error.issues, sidebarsFile, readFileSync(sidebarsAbs, 'utf8'), diagnostics, 'sidebars');
       return undefined;
     }
     sidebars = sidebarsParsed.data as Record<string, SidebarItemConfig[]>;
@@ -128,16 +100,7 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   if (data.search.hosted) {
     const { appId, apiKey } = data.search.hosted;
     if (PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey)) {
-      const pos = findKeyPosition(source, ['search', 'hosted']);
-      diagnostics.add({
-        code: 'PD1007',
-        severity: 'warning',
-        message: 'search.hosted has placeholder credentials, so the built-in local search is used.',
-        file: CONFIG_FILE,
-        line: pos?.line ?? 1,
-        column: pos?.column ?? 1,
-        hint: 'set real appId and apiKey values to use the hosted search service',
-      });
+      diagnostics.add(problem('PD1007', {}, { file: CONFIG_FILE, ...findKeyPosition(source, ['search', 'hosted']) }));
     } else {
       hostedSearchEnabled = true;
     }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { DiagnosticInit, Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostic, type Diagnostics } from '../errors/index.ts';
 import { unsafeUrlPathReason } from '../shared/index.ts';
 import { readYaml } from './read-yaml.ts';
 import { readSourceText } from './source-text.ts';
@@ -29,24 +29,23 @@ function loadYamlMap(abs: string, file: string, diagnostics: Diagnostics): YamlM
     diagnostics.add(text.problem);
     return undefined;
   }
-  const problems: DiagnosticInit[] = [];
-  const read = readYaml(text.text, { file, lineOffset: 0, code: 'PD2008', what: path.basename(file) }, problems);
-  for (const problem of problems) diagnostics.add(problem);
+  const what = path.basename(file);
+  const read = readYaml(text.text, { file, lineOffset: 0, what }, (p) =>
+    diagnostics.add(problem('PD2008', { kind: 'yaml', what, reason: p.reason, yaml: p.kind, maxAliases: p.maxAliases }, p.at)),
+  );
   if (!read) return undefined;
   const data = read.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    diagnostics.add({ code: 'PD2008', message: `${path.basename(file)} must map keys to entries.`, file, line: 1, column: 1, hint: 'write one key per entry, e.g. jane: { name: Jane Doe }' });
+    diagnostics.add(problem('PD2008', { kind: 'not-a-map', what }, { file }));
     return undefined;
   }
   return { data: data as Record<string, unknown>, positions: read.positions };
 }
 
 /** A key or permalink of authors.yml or tags.yml becomes a URL path: it must stay in its place. */
-function urlProblem(value: string, what: string, file: string, at: SourcePosition): DiagnosticInit | undefined {
+function urlProblem(value: string, what: string, file: string, at: SourcePosition): Diagnostic | undefined {
   const reason = unsafeUrlPathReason(value);
-  return reason
-    ? { code: 'PD4020', message: `The ${what} "${value}" cannot be used in a URL: ${reason}.`, file, ...at, hint: `write the ${what} as plain path segments` }
-    : undefined;
+  return reason ? problem('PD4020', { what, value, reason }, { file, ...at }) : undefined;
 }
 
 export function loadAuthors(blogDir: string, root: string, diagnostics: Diagnostics): Map<string, AuthorEntry> | undefined {
@@ -59,20 +58,15 @@ export function loadAuthors(blogDir: string, root: string, diagnostics: Diagnost
     const at = (...keys: string[]) => positionOf(yaml.positions, [key, ...keys], { line: 1, column: 1 });
     const parsed = authorSchema.safeParse(value);
     if (!parsed.success) {
-      diagnostics.add({
-        code: 'PD2008',
-        message: `Author "${key}" in authors.yml is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}.`,
-        file,
-        ...at(...parsed.error.issues[0].path.map(String)),
-        hint: 'each author needs at least a name',
-      });
+      const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ');
+      diagnostics.add(problem('PD2008', { kind: 'author', key, reason }, { file, ...at(...parsed.error.issues[0].path.map(String)) }));
       continue;
     }
     const a = parsed.data;
     const pageSlug = a.page === true ? key : typeof a.page === 'object' ? a.page.permalink.replace(/^\/+|\/+$/g, '') : undefined;
-    const problem = pageSlug === undefined ? undefined : a.page === true ? urlProblem(key, 'author key', file, yaml.positions[`@${key}`] ?? at()) : urlProblem(pageSlug, 'permalink', file, at('page', 'permalink'));
-    if (problem) {
-      diagnostics.add(problem);
+    const unsafe = pageSlug === undefined ? undefined : a.page === true ? urlProblem(key, 'author key', file, yaml.positions[`@${key}`] ?? at()) : urlProblem(pageSlug, 'permalink', file, at('page', 'permalink'));
+    if (unsafe) {
+      diagnostics.add(unsafe);
       continue;
     }
     authors.set(key, { key, name: a.name, title: a.title, url: a.url, imageUrl: a.image_url, pageSlug });
@@ -90,13 +84,13 @@ export function loadTags(blogDir: string, root: string, diagnostics: Diagnostics
     const at = (...keys: string[]) => positionOf(yaml.positions, [key, ...keys], { line: 1, column: 1 });
     const parsed = tagSchema.safeParse(value ?? {});
     if (!parsed.success) {
-      diagnostics.add({ code: 'PD2008', message: `Tag "${key}" in tags.yml is invalid.`, file, ...at(...parsed.error.issues[0].path.map(String)) });
+      diagnostics.add(problem('PD2008', { kind: 'tag', key }, { file, ...at(...parsed.error.issues[0].path.map(String)) }));
       continue;
     }
     const permalink = (parsed.data.permalink ?? key).replace(/^\/+|\/+$/g, '');
-    const problem = urlProblem(permalink, parsed.data.permalink === undefined ? 'tag key' : 'permalink', file, parsed.data.permalink === undefined ? (yaml.positions[`@${key}`] ?? at()) : at('permalink'));
-    if (problem) {
-      diagnostics.add(problem);
+    const unsafe = urlProblem(permalink, parsed.data.permalink === undefined ? 'tag key' : 'permalink', file, parsed.data.permalink === undefined ? (yaml.positions[`@${key}`] ?? at()) : at('permalink'));
+    if (unsafe) {
+      diagnostics.add(unsafe);
       continue;
     }
     tags.set(key, { key, label: parsed.data.label ?? key, description: parsed.data.description, permalink });

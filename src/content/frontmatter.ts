@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Diagnostics, type Diagnostic, type DiagnosticInit } from '../errors/index.ts';
+import { Diagnostics, problem, type Diagnostic } from '../errors/index.ts';
 import { readYaml } from './read-yaml.ts';
 import { positionOf, type PositionIndex } from './yaml-positions.ts';
 
@@ -123,32 +123,23 @@ function validateFrontmatter<S extends z.ZodType>(
   diagnostics: Diagnostics,
 ): Frontmatter<z.output<S>> | undefined {
   if (split.unclosed) {
-    diagnostics.add({
-      code: 'PD2020',
-      message: 'The frontmatter block opened by "---" on line 1 is never closed.',
-      file,
-      line: 1,
-      column: 1,
-      hint: 'end the frontmatter with a line of three dashes (---); to start the page with a horizontal rule, put a blank line before it',
-    });
+    diagnostics.add(problem('PD2020', {}, { file }));
     return undefined;
   }
   if (!split.yaml.trim()) return { value: schema.parse({}) as z.output<S>, positions: {} };
-  const problems: DiagnosticInit[] = [];
-  const read = readYaml(split.yaml, { file, lineOffset: 1, code: 'PD2002', what: 'The frontmatter' }, problems);
-  for (const problem of problems) diagnostics.add(problem);
+  const read = readYaml(split.yaml, { file, lineOffset: 1, what: 'The frontmatter' }, (p) => diagnostics.add(problem('PD2002', { what: p.what, reason: p.reason, kind: p.kind, maxAliases: p.maxAliases }, p.at)));
   if (!read) return undefined;
   const parsed = schema.safeParse(read.value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path.join('.');
-      diagnostics.add({
-        code: 'PD2003',
-        message: `Frontmatter field "${key}" is invalid: ${issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.message}.`,
-        file,
-        ...positionOf(read.positions, issue.path, { line: 1, column: 1 }),
-        hint: issue.code === 'invalid_type' ? `write ${key} as a ${issue.expected}` : undefined,
-      });
+      const invalidType = issue.code === 'invalid_type';
+      diagnostics.add(
+        problem(
+          'PD2003',
+          { key: issue.path.join('.'), reason: invalidType ? `expected ${issue.expected}` : issue.message, expected: invalidType ? issue.expected : undefined },
+          { file, ...positionOf(read.positions, issue.path, { line: 1, column: 1 }) },
+        ),
+      );
     }
     return undefined;
   }

@@ -1,5 +1,4 @@
 import { LineCounter, isAlias, parseDocument, visit, type Document } from 'yaml';
-import type { DiagnosticInit, ErrorCode } from '../errors/index.ts';
 import { yamlPositions, type PositionIndex, type SourcePosition } from './yaml-positions.ts';
 
 export interface ReadYaml {
@@ -13,35 +12,40 @@ export interface ReadYaml {
  */
 const MAX_ALIAS_COUNT = 100;
 
+/** A problem found while reading YAML; the caller gives it its code (frontmatter PD2002, authors and tags PD2008). */
+export interface YamlProblem {
+  what: string;
+  reason: string;
+  kind: 'syntax' | 'depth' | 'aliases';
+  maxAliases?: number;
+  at: { file: string; line: number; column: number };
+}
+
 /**
  * Parses YAML written by an author (frontmatter, authors.yml, tags.yml). Every problem, syntax, alias bomb or nesting too
- * deep for the parser, becomes a problem at its file position instead of an exception. `lineOffset`: lines of the file
- * before the YAML text.
+ * deep for the parser, is reported at its file position instead of thrown. `lineOffset`: lines of the file before the
+ * YAML text.
  */
-export function readYaml(
-  text: string,
-  where: { file: string; lineOffset: number; code: ErrorCode; what: string },
-  problems: DiagnosticInit[],
-): ReadYaml | undefined {
+export function readYaml(text: string, where: { file: string; lineOffset: number; what: string }, report: (problem: YamlProblem) => void): ReadYaml | undefined {
   const lineCounter = new LineCounter();
-  const problem = (position: SourcePosition, reason: string, hint: string) =>
-    problems.push({ code: where.code, message: `${where.what} is not valid YAML: ${reason}.`, file: where.file, ...position, hint });
+  const at = (position: SourcePosition) => ({ file: where.file, ...position });
   let doc: Document;
   try {
     doc = parseDocument(text, { prettyErrors: false, lineCounter });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    problem({ line: where.lineOffset + 1, column: 1 }, 'it is nested too deeply to read', 'flatten the structure');
+    report({ what: where.what, reason: 'it is nested too deeply to read', kind: 'depth', at: at({ line: where.lineOffset + 1, column: 1 }) });
     return undefined;
   }
   if (doc.errors.length) {
     for (const error of doc.errors) {
       const pos = error.linePos?.[0];
-      problem(
-        { line: (pos?.line ?? 1) + where.lineOffset, column: pos?.col ?? 1 },
-        error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
-        'quote values that contain a colon, and indent lists consistently',
-      );
+      report({
+        what: where.what,
+        reason: error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
+        kind: 'syntax',
+        at: at({ line: (pos?.line ?? 1) + where.lineOffset, column: pos?.col ?? 1 }),
+      });
     }
     return undefined;
   }
@@ -50,7 +54,13 @@ export function readYaml(
     return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {}, positions };
   } catch (error) {
     if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
-    problem(firstAlias(doc, lineCounter, where.lineOffset), 'its aliases (*name) expand to too many values', `use at most ${MAX_ALIAS_COUNT} alias expansions, or write the values out`);
+    report({
+      what: where.what,
+      reason: 'its aliases (*name) expand to too many values',
+      kind: 'aliases',
+      maxAliases: MAX_ALIAS_COUNT,
+      at: at(firstAlias(doc, lineCounter, where.lineOffset)),
+    });
     return undefined;
   }
 }

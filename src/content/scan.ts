@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
-import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
+import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { loadAuthors, loadTags } from './blog-meta.ts';
 import {
   blogFrontmatterSchema,
@@ -18,10 +18,6 @@ import { walkFiles } from './walk.ts';
 const MARKDOWN = /\.mdx?$/;
 const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;
 
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
@@ -31,11 +27,7 @@ function toPosix(p: string): string {
 export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo): ContentSet {
   const { root, contentDir } = config;
   if (!existsSync(contentDir)) {
-    throw new ProtodocsError({
-      code: 'PD2001',
-      message: `The content folder ${toPosix(path.relative(process.cwd(), contentDir)) || 'content'} does not exist.`,
-      hint: 'create content/docs, content/blog or content/pages',
-    });
+    throw new ProtodocsError(problem('PD2001', { folder: toPosix(path.relative(root, contentDir)) || 'content' }));
   }
   const files: ContentFile[] = [];
   const rel = (abs: string) => toPosix(path.relative(root, abs));
@@ -48,27 +40,10 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     const file = rel(abs);
     const size = statSync(abs).size;
     if (size > SOURCE_SIZE.error) {
-      diagnostics.add({
-        code: 'PD2023',
-        message: `This file is ${formatSize(size)}; markdown files over ${formatSize(SOURCE_SIZE.error)} are not built, because parsing one would hold the build for many seconds.`,
-        file,
-        line: 1,
-        column: 1,
-        hint: 'split it into several pages',
-      });
+      diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
       return undefined;
     }
-    if (size > SOURCE_SIZE.warning) {
-      diagnostics.add({
-        code: 'PD2024',
-        severity: 'warning',
-        message: `This file is ${formatSize(size)}; markdown files over ${formatSize(SOURCE_SIZE.warning)} slow every build that parses them.`,
-        file,
-        line: 1,
-        column: 1,
-        hint: 'split it into several pages',
-      });
-    }
+    if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
     const text = readSourceText(readFileSync(abs), file);
     if ('problem' in text) {
       diagnostics.add(text.problem);
@@ -158,13 +133,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     try {
       schemas.set(relFile.replace(/\.json$/, ''), { file: rel(abs), schema: JSON.parse(text) as object, text });
     } catch (error) {
-      diagnostics.add({
-        code: 'PD2008',
-        message: `${relFile} is not valid JSON: ${(error as Error).message}.`,
-        file: rel(abs),
-        line: 1,
-        column: 1,
-      });
+      diagnostics.add(problem('PD2008', { kind: 'schema-json', name: relFile, reason: (error as Error).message }, { file: rel(abs) }));
     }
   }
 
@@ -175,7 +144,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
       try {
         versionedSidebars.set(v.name, JSON.parse(readFileSync(abs, 'utf8')));
       } catch (error) {
-        diagnostics.add({ code: 'PD4003', message: `Sidebars of version ${v.name} are not valid JSON: ${(error as Error).message}.`, file: rel(abs), line: 1, column: 1 });
+        diagnostics.add(problem('PD4003', { kind: 'json', version: v.name, reason: (error as Error).message }, { file: rel(abs) }));
       }
     }
   }

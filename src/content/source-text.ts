@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import type { DiagnosticInit } from '../errors/index.ts';
+import { problem, type Diagnostic } from '../errors/index.ts';
 
 /**
  * Size budget of one markdown file, in bytes, from measurement (README, "Limits"): micromark's cost grows faster than
@@ -14,29 +14,13 @@ const BOM = '\uFEFF';
  * frontmatter starts at the first character; a binary file, or one that is not UTF-8, is a problem at the first byte
  * that shows it, not a page of garbage.
  */
-export function readSourceText(bytes: Buffer, file: string): { text: string } | { problem: DiagnosticInit } {
+export function readSourceText(bytes: Buffer, file: string): { text: string } | { problem: Diagnostic } {
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    return {
-      problem: {
-        code: 'PD2021',
-        message: 'This file holds binary data (a NUL byte), not markdown text.',
-        file,
-        ...positionOfByte(bytes, nul),
-        hint: 'move non-text files to content/public, or rename the file',
-      },
-    };
+    return { problem: problem('PD2021', {}, { file, ...positionOfByte(bytes, nul) }) };
   }
   if (!isUtf8(bytes)) {
-    return {
-      problem: {
-        code: 'PD2022',
-        message: 'This file is not valid UTF-8.',
-        file,
-        ...positionOfByte(bytes, firstInvalidUtf8(bytes)),
-        hint: 'save the file as UTF-8 in your editor',
-      },
-    };
+    return { problem: problem('PD2022', {}, { file, ...positionOfByte(bytes, firstInvalidUtf8(bytes)) }) };
   }
   const text = bytes.toString('utf8');
   return { text: text.startsWith(BOM) ? text.slice(1) : text };

@@ -1,3 +1,4 @@
+import { problem } from './problem.ts';
 import { ProtodocsError, toDiagnostic, type Diagnostic, type DiagnosticInit } from './protodocs-error.ts';
 
 /** Collects problems so one run reports all of them. */
@@ -28,11 +29,5 @@ export class Diagnostics {
 /** Turns anything thrown into a diagnostic: author mistakes keep their position, anything else is PD9000. */
 export function diagnosticFromThrown(error: unknown): Diagnostic {
   if (error instanceof ProtodocsError) return toDiagnostic(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    code: 'PD9000',
-    message: `Internal error in protodocs: ${message}`,
-    hint: 'please report it; run with --verbose for the stack trace',
-    severity: 'error',
-  };
+  return problem('PD9000', { reason: error instanceof Error ? error.message : String(error) });
 }

@@ -37,7 +37,8 @@ export function codeFrame(source: string, line: number, column: number): string 
   for (let n = start; n <= end; n++) {
     const marker = n === line ? '>' : ' ';
     out.push(` ${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-    if (n === line) out.push(`   ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+    // The caret's indent repeats the line's tabs, so it lines up however wide the terminal draws a tab.
+    if (n === line) out.push(`   ${' '.repeat(width)} | ${(lines[n - 1] ?? '').slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ').padEnd(Math.max(0, column - 1))}^`);
   }
   return out.join('\n');
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './codes.ts';
+import type { ErrorCode } from './catalogue.ts';
 
 export type Severity = 'error' | 'warning';
 

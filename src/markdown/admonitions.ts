@@ -3,8 +3,8 @@ import type { Paragraph } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Handler } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
-import { didYouMean } from './did-you-mean.ts';
-import { markdownDiagnostic, startOf } from './diagnostic.ts';
+import { didYouMean, problem } from '../errors/index.ts';
+import { startOf } from './node-position.ts';
 import { element, text } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';
 
@@ -24,17 +24,7 @@ export function containerDirectiveHandler(context: RenderContext): Handler {
 
     if (!ADMONITIONS.has(node.name)) {
       const suggestion = didYouMean(node.name, ADMONITION_TYPES);
-      context.diagnostics.push(
-        markdownDiagnostic(
-          'PD3006',
-          context.file,
-          startOf(node.position),
-          `":::${node.name}" is not an admonition type.`,
-          suggestion
-            ? `did you mean :::${suggestion}?`
-            : `use one of ${ADMONITION_TYPES.map((type) => ':::' + type).join(', ')}`,
-        ),
-      );
+      context.diagnostics.push(problem('PD3006', { name: node.name, suggestion, types: ADMONITION_TYPES }, { file: context.file, ...startOf(node.position) }));
       return state.all(body);
     }
 

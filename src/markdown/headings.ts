@@ -1,8 +1,9 @@
 import type { Element } from 'hast';
+import { problem } from '../errors/index.ts';
 import type { Heading } from 'mdast';
 import { defaultHandlers, type Handler } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
-import { markdownDiagnostic, startOf } from './diagnostic.ts';
+import { startOf } from './node-position.ts';
 import { element, text } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';
 
@@ -22,15 +23,7 @@ export function headingHandler(context: RenderContext): Handler {
     if (firstLine === undefined) {
       firstLineById.set(id, line);
     } else {
-      context.diagnostics.push(
-        markdownDiagnostic(
-          'PD3007',
-          context.file,
-          startOf(node.position),
-          `Two headings have the id "${id}", so links to #${id} cannot tell them apart.`,
-          `the other heading is on line ${firstLine}; change one of the {#…} ids`,
-        ),
-      );
+      context.diagnostics.push(problem('PD3007', { id, firstLine }, { file: context.file, ...startOf(node.position) }));
     }
 
     if (node.depth >= 2) {

@@ -1,9 +1,10 @@
 import type { Element } from 'hast';
+import { problem } from '../errors/index.ts';
 import type { Definition, Image, ImageReference, Link, LinkReference } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
 import { isExternalUrl } from '../shared/index.ts';
-import { markdownDiagnostic, startOf } from './diagnostic.ts';
+import { startOf } from './node-position.ts';
 import type { RenderContext } from './render-context.ts';
 import { unsafeUrlScheme } from './sanitize-html.ts';
 
@@ -114,15 +115,7 @@ function rewriteHref(context: RenderContext, url: string, position: Position | u
   const resolved = context.options.resolveLink(path);
   if (resolved === undefined) return { href: url, external: false };
   if ('broken' in resolved) {
-    context.diagnostics.push(
-      markdownDiagnostic(
-        'PD5001',
-        context.file,
-        at,
-        `The link target "${path}" does not exist.`,
-        resolved.hint ?? 'link to another page by its file path relative to this file, e.g. ./other-page.md',
-      ),
-    );
+    context.diagnostics.push(problem('PD5001', { target: path, hint: resolved.hint }, { file: context.file, ...at }));
     return { href: url, external: false };
   }
   const outgoing = { url: resolved.url, ...at };
@@ -137,15 +130,7 @@ function rewriteSrc(context: RenderContext, url: string, position: Position | un
   if (!relative) return url;
   const resolved = context.options.resolveImage(url);
   if (resolved !== undefined) return resolved;
-  context.diagnostics.push(
-    markdownDiagnostic(
-      'PD3008',
-      context.file,
-      startOf(position),
-      `The image "${url}" was not found.`,
-      'image paths are relative to the markdown file; put site-wide images in content/public/ and use /path',
-    ),
-  );
+  context.diagnostics.push(problem('PD3008', { src: url }, { file: context.file, ...startOf(position) }));
   return url;
 }
 
@@ -156,10 +141,7 @@ const UNSAFE = '\u0000unsafe';
 function refusedUrl(context: RenderContext, url: string, kind: 'link' | 'image', at: { line: number; column: number }): boolean {
   const scheme = unsafeUrlScheme(url, kind);
   if (!scheme) return false;
-  context.diagnostics.push({
-    ...markdownDiagnostic('PD3021', context.file, at, `This ${kind} uses a ${scheme}: URL, which can run script; it is rendered without it.`, 'link to a page or a file instead; put interactive code in an MDX component'),
-    severity: 'warning',
-  });
+  context.diagnostics.push(problem('PD3021', { kind, scheme }, { file: context.file, ...at }));
   return true;
 }
 

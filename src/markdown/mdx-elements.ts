@@ -4,9 +4,9 @@ import type { MdxFlowExpression, MdxJsxFlowElement, MdxJsxTextElement, MdxTextEx
 import type { Paragraph } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
-import { ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.ts';
-import { didYouMean } from './did-you-mean.ts';
-import { markdownDiagnostic, startOf } from './diagnostic.ts';
+import { didYouMean, problem, ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.ts';
+
+import { startOf } from './node-position.ts';
 import { element, raw } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';
 import { TRUNCATE_MARKER } from './truncate.ts';
@@ -20,9 +20,6 @@ const PHRASING_TAGS: ReadonlySet<string> = new Set(
   ('a abbr b bdi bdo br button cite code data del dfn em i img input ins kbd label mark meter output progress q ' +
     's samp select small span strong sub sup textarea time u var wbr').split(' '),
 );
-const LITERAL_PROPS_HINT =
-  'props must be literals: text="…", count={3}, on={true}, items={["a", "b"]}, data={{"key": "value"}} (JSON)';
-
 /**
  * MDX as component holes: an imported component is rendered by `renderComponent` and inserted as HTML, a
  * lowercase tag becomes a plain element, and anything needing JavaScript evaluation (expressions, spread or
@@ -35,15 +32,7 @@ export function mdxHandlers(context: RenderContext): Handlers {
       // `{/* truncate */}` is the MDX spelling of `<!-- truncate -->` (HTML comments are not MDX).
       return parent?.type === 'root' && /^\s*\/\*\s*truncate\s*\*\/\s*$/.test(node.value) ? raw(TRUNCATE_MARKER) : undefined;
     }
-    context.diagnostics.push(
-      markdownDiagnostic(
-        'PD3005',
-        context.file,
-        startOf(node.position),
-        'MDX expressions ({…}) are not supported: protodocs renders MDX to HTML and nothing would evaluate them.',
-        'write the value as text, or escape the brace as \\{ if you mean the character',
-      ),
-    );
+    context.diagnostics.push(problem('PD3005', { kind: 'expression' }, { file: context.file, ...startOf(node.position) }));
     return undefined;
   };
   return {
@@ -82,17 +71,7 @@ function renderJsx(context: RenderContext, state: State, node: JsxElement): Elem
     return result;
   }
   const suggestion = didYouMean(node.name, Object.keys(context.mdxImports));
-  context.diagnostics.push(
-    markdownDiagnostic(
-      'PD3004',
-      context.file,
-      startOf(node.position),
-      `<${node.name}> is not an imported component.`,
-      suggestion
-        ? `did you mean <${suggestion}>?`
-        : `import it at the top of the file: import ${node.name} from '../components/${node.name}.tsx'`,
-    ),
-  );
+  context.diagnostics.push(problem('PD3004', { kind: 'not-imported', name: node.name, suggestion }, { file: context.file, ...startOf(node.position) }));
   return undefined;
 }
 
@@ -107,15 +86,7 @@ function renderComponent(
   if (!props) return undefined;
   const render = context.options.renderComponent;
   if (!render) {
-    context.diagnostics.push(
-      markdownDiagnostic(
-        'PD3004',
-        context.file,
-        startOf(node.position),
-        `<${name}> cannot be rendered: components are not available for this file.`,
-        'components work only in .mdx files',
-      ),
-    );
+    context.diagnostics.push(problem('PD3004', { kind: 'no-components', name }, { file: context.file, ...startOf(node.position) }));
     return undefined;
   }
   const args: [string, string, Record<string, JsonValue>] = [name, specifier, props];
@@ -145,13 +116,7 @@ function componentFailure(
     return { ...diagnostic, file: context.file, line: diagnostic.line ?? at.line, column: diagnostic.column ?? at.column };
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return markdownDiagnostic(
-    'PD6001',
-    context.file,
-    startOf(position),
-    `The component <${name}> failed to render: ${reason}`,
-    'components render at build time: they must not read window, document or anything not in their props',
-  );
+  return problem('PD6001', { kind: 'component', name, reason }, { file: context.file, ...startOf(position) });
 }
 
 /** Props as JSON values, or undefined after reporting every non-literal prop. */
@@ -162,9 +127,7 @@ function literalProps(context: RenderContext, node: JsxElement): Record<string, 
     const at = startOf(attribute.position ?? node.position);
     if (attribute.type === 'mdxJsxExpressionAttribute') {
       ok = false;
-      context.diagnostics.push(
-        markdownDiagnostic('PD3005', context.file, at, `Spread props ({${attribute.value}}) are not supported.`, LITERAL_PROPS_HINT),
-      );
+      context.diagnostics.push(problem('PD3005', { kind: 'spread', value: attribute.value }, { file: context.file, ...at }));
       continue;
     }
     const value = attribute.value;
@@ -178,15 +141,7 @@ function literalProps(context: RenderContext, node: JsxElement): Record<string, 
         props[attribute.name] = parsed.value;
       } else {
         ok = false;
-        context.diagnostics.push(
-          markdownDiagnostic(
-            'PD3005',
-            context.file,
-            at,
-            `The prop "${attribute.name}" of <${node.name}> is not a literal, and nothing would evaluate it.`,
-            LITERAL_PROPS_HINT,
-          ),
-        );
+        context.diagnostics.push(problem('PD3005', { kind: 'prop', prop: attribute.name, component: node.name ?? '' }, { file: context.file, ...at }));
       }
     }
   }
@@ -208,12 +163,7 @@ function htmlProperties(context: RenderContext, node: JsxElement): Properties | 
     } else if (value !== null) {
       const attribute = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
       context.diagnostics.push(
-        markdownDiagnostic(
-          'PD3005',
-          context.file,
-          startOf(attribute?.position ?? node.position),
-          `The attribute "${name}" of <${node.name}> must be a string, number or boolean.`,
-        ),
+        problem('PD3005', { kind: 'attribute', attribute: name, component: node.name ?? '' }, { file: context.file, ...startOf(attribute?.position ?? node.position) }),
       );
     }
   }

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
-import type { Diagnostic } from '../errors/index.ts';
-import { markdownDiagnostic, startOf, type Point } from './diagnostic.ts';
+import { problem, type Diagnostic } from '../errors/index.ts';
+import { startOf, type Point } from './node-position.ts';
 
 interface EstreeLocation {
   start: { line: number; column: number };
@@ -58,19 +58,5 @@ export function readMdxImports(tree: Root, file: string, lineOffset: number): Md
 }
 
 function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {
-  return what === 'import'
-    ? markdownDiagnostic(
-        'PD3005',
-        file,
-        at,
-        'This import is not a default import of one component, so it cannot be used as a component.',
-        "import each component on its own: import Name from '../components/Name.tsx'",
-      )
-    : markdownDiagnostic(
-        'PD3005',
-        file,
-        at,
-        'MDX files cannot export or run code: protodocs renders MDX as HTML with component holes.',
-        'keep only default imports of components; put data in the frontmatter',
-      );
+  return problem('PD3005', { kind: what }, { file, ...at });
 }

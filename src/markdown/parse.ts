@@ -1,8 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import { fromMarkdown, type Options as FromMarkdownOptions } from 'mdast-util-from-markdown';
-import type { Diagnostic } from '../errors/index.ts';
+import { problem, type Diagnostic } from '../errors/index.ts';
 import { collectLinks } from './collect-links.ts';
-import { markdownDiagnostic } from './diagnostic.ts';
 import { assignHeadingIds } from './heading-ids.ts';
 import { restoreLiteralDirectives } from './literal-directives.ts';
 import { escapeMdxHeadingIds } from './mdx-heading-ids.ts';
@@ -41,15 +40,7 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
     }
     const syntaxError = asMdxSyntaxError(error);
     if (!syntaxError) throw error;
-    diagnostics.push(
-      markdownDiagnostic(
-        'PD3005',
-        options.file,
-        { line: syntaxError.line + lineOffset, column: syntaxError.column },
-        `The MDX could not be parsed: ${syntaxError.reason}.`,
-        'in MDX, `{` starts an expression and `<` a component; write `\\{` or `\\<` for the characters themselves',
-      ),
-    );
+    diagnostics.push(problem('PD3005', { kind: 'syntax', reason: syntaxError.reason }, { file: options.file, line: syntaxError.line + lineOffset, column: syntaxError.column }));
     mdast = { type: 'root', children: [] };
   }
 
@@ -74,13 +65,7 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
 }
 
 function tooDeep(file: string, at: { line: number; column: number }) {
-  return markdownDiagnostic(
-    'PD3022',
-    file,
-    at,
-    `The markdown here is nested more than ${MAX_NESTING} levels deep (quotes, lists or emphasis inside each other).`,
-    'flatten the structure; no page needs this depth',
-  );
+  return problem('PD3022', { max: MAX_NESTING }, { file, ...at });
 }
 
 function parseTree(text: string, needs: SyntaxNeeds): Root {

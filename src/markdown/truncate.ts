@@ -1,7 +1,7 @@
 import type { Root } from 'hast';
+import { problem } from '../errors/index.ts';
 import type { Html } from 'mdast';
 import type { Handler } from 'mdast-util-to-hast';
-import { markdownDiagnostic } from './diagnostic.ts';
 import { raw } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';
 import { sanitizeRawHtml } from './sanitize-html.ts';
@@ -20,10 +20,7 @@ export function htmlHandler(context: RenderContext): Handler {
     if (parent?.type === 'root' && TRUNCATE_COMMENT.test(node.value.trim())) return raw(TRUNCATE_MARKER);
     const { html, removed } = sanitizeRawHtml(node.value);
     for (const removal of removed) {
-      context.diagnostics.push({
-        ...markdownDiagnostic('PD3020', context.file, positionIn(node, removal.offset), `Removed the ${removal.what} from this HTML: raw HTML in .md pages may not run script or embed other pages.`, 'use markdown, or an MDX component for interactive parts'),
-        severity: 'warning',
-      });
+      context.diagnostics.push(problem('PD3020', { removed: removal.what }, { file: context.file, ...positionIn(node, removal.offset) }));
     }
     return html === '' ? undefined : raw(html);
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { importTs } from '../config/import-ts.ts';
-import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
+import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { escapeHtml, ISLAND_ATTR, ISLAND_PROPS_ATTR, type PageModuleProps, type SiteChrome } from '../shared/index.ts';
 
 /** Must match theme/components/Island.tsx: the client hydrates with the same identifierPrefix. */
@@ -22,16 +22,9 @@ export interface LoadedModule {
 export async function loadComponentModule(abs: string, root: string, diagnostics: Diagnostics): Promise<LoadedModule | undefined> {
   const file = path.relative(root, abs).split(path.sep).join('/');
   try {
-    const { exports, deps } = await importTs(abs, root, 'PD2005');
+    const { exports, deps } = await importTs(abs, root, 'module');
     if (typeof exports.default !== 'function') {
-      diagnostics.add({
-        code: 'PD2004',
-        message: `${file} has no default export.`,
-        file,
-        line: 1,
-        column: 1,
-        hint: 'export the page component as default: `export default function Page() { ... }`',
-      });
+      diagnostics.add(problem('PD2004', { file }, { file }));
       return undefined;
     }
     const source = readFileSync(abs, 'utf8');
@@ -57,14 +50,7 @@ export function renderPageModule(mod: LoadedModule, file: string, site: SiteChro
     const props: PageModuleProps = { site };
     return renderToString(createElement(mod.component, props as unknown as Record<string, unknown>));
   } catch (error) {
-    diagnostics.add({
-      code: 'PD6001',
-      message: `${file} threw while rendering: ${error instanceof Error ? error.message : String(error)}.`,
-      file,
-      line: 1,
-      column: 1,
-      hint: 'page modules render at build time: do not read window or document during render',
-    });
+    diagnostics.add(problem('PD6001', { kind: 'module', file, reason: error instanceof Error ? error.message : String(error) }, { file }));
     return '';
   }
 }

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { AuthorEntry, BlogFile, ContentSet, InlineAuthor, TagEntry } from '../content/index.ts';
-import type { Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
 import { positionOf } from '../content/index.ts';
 import { checkUrlKeys, missingTitle } from './source-checks.ts';
@@ -36,13 +36,7 @@ export function buildBlogRoutes(
     const rawDate = fm.date instanceof Date ? fm.date.toISOString() : fm.date ?? file.fileDate;
     const date = rawDate && /^\d{4}-\d{2}-\d{2}/.test(rawDate) ? rawDate.slice(0, 10) : undefined;
     if (!date || Number.isNaN(Date.parse(date))) {
-      diagnostics.add({
-        code: 'PD2009',
-        message: `Blog post has no valid date${rawDate ? ` ("${rawDate}")` : ''}.`,
-        file: file.file,
-        ...fieldPosition(file, 'date'),
-        hint: 'name the file YYYY-MM-DD-slug.md or set date: YYYY-MM-DD in the frontmatter',
-      });
+      diagnostics.add(problem('PD2009', { written: rawDate }, { file: file.file, ...fieldPosition(file, 'date') }));
       continue;
     }
     const authors: PostEntry['authors'] = [];
@@ -52,13 +46,9 @@ export function buildBlogRoutes(
         const known = content.authors.get(author);
         if (known) authors.push(known);
         else
-          diagnostics.add({
-            code: 'PD2006',
-            message: `Author "${author}" is not declared in content/blog/authors.yml.`,
-            file: file.file,
-            ...fieldPosition(file, 'authors', Array.isArray(fm.authors) ? authorList.indexOf(author) : undefined),
-            hint: content.authors.size ? `declared authors: ${[...content.authors.keys()].join(', ')}` : 'create content/blog/authors.yml',
-          });
+          diagnostics.add(
+            problem('PD2006', { author, declared: [...content.authors.keys()] }, { file: file.file, ...fieldPosition(file, 'authors', Array.isArray(fm.authors) ? authorList.indexOf(author) : undefined) }),
+          );
       } else {
         const a = author as InlineAuthor;
         authors.push({ key: slugifyKey(a.name), name: a.name, title: a.title, url: a.url, imageUrl: a.image_url, inline: true });
@@ -69,13 +59,7 @@ export function buildBlogRoutes(
       const known = content.tags.get(tag);
       if (known) tags.push(known);
       else if (content.tagsDeclared)
-        diagnostics.add({
-          code: 'PD2007',
-          message: `Tag "${tag}" is not declared in content/blog/tags.yml.`,
-          file: file.file,
-          ...fieldPosition(file, 'tags', (fm.tags ?? []).indexOf(tag)),
-          hint: `declared tags: ${[...content.tags.keys()].join(', ')}`,
-        });
+        diagnostics.add(problem('PD2007', { tag, declared: [...content.tags.keys()] }, { file: file.file, ...fieldPosition(file, 'tags', (fm.tags ?? []).indexOf(tag)) }));
       else tags.push({ key: tag, label: tag, permalink: slugifyKey(tag) });
     }
     if (!checkUrlKeys(file, { slug: fm.slug }, diagnostics)) continue;

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { BlogFile, ContentSet, DocFile, PageFile } from '../content/index.ts';
-import type { Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath, routeToFile } from '../shared/index.ts';
 import { buildBlogRoutes } from './blog.ts';
 import { buildDocsRoutes } from './docs.ts';
@@ -68,14 +68,7 @@ export function buildRoutes(
       if (existing.kind === 'doc' && existing.canonicalUrl) {
         kept.splice(kept.indexOf(existing), 1);
       } else {
-        const file = route.source ?? existing.source;
-        diagnostics.add({
-          code: 'PD4002',
-          message: `Two files produce the URL ${route.url}.`,
-          file,
-          ...urlKeyPosition(route),
-          hint: `${existing.source ?? 'a generated page'} also produces it; change the slug or file name of one of them`,
-        });
+        diagnostics.add(problem('PD4002', { url: route.url, other: existing.source }, { file: route.source ?? existing.source, ...urlKeyPosition(route) }));
         continue;
       }
     }
@@ -91,14 +84,7 @@ export function buildRoutes(
     // A public file where a page is written would silently replace that page.
     const page = byUrl.get('/' + rel.replace(/(^|\/)index\.html$/, '$1'));
     if (page && routeToFile(page.url) === rel) {
-      diagnostics.add({
-        code: 'PD4021',
-        message: `content/public/${rel} and the page ${page.url} are both written to ${rel}.`,
-        file: `content/public/${rel}`,
-        line: 1,
-        column: 1,
-        hint: `${page.source ?? 'a generated page'} makes that page; move or rename the public file`,
-      });
+      diagnostics.add(problem('PD4021', { rel, url: page.url, source: page.source }, { file: `content/public/${rel}` }));
       continue;
     }
     staticFiles.set('/' + rel, abs);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarItemConfig, SiteConfig } from '../config/index.ts';
 import type { DocFile } from '../content/index.ts';
-import type { Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
 import { flattenSidebar, normalizeSidebar } from './sidebars.ts';
 import { checkUrlKeys, missingTitle } from './source-checks.ts';
@@ -139,14 +139,7 @@ export function buildDocsRoutes(
         routes.push({ kind: 'doc', url: version.basePath, doc: mainDoc, canonicalUrl: mainDoc.url, source: mainDoc.file.file });
       }
     } else if (byId.size > 0) {
-      diagnostics.add({
-        code: 'PD4004',
-        message: `Docs version "${version.name}" has no main doc "${mainDocId}".`,
-        file: 'site.config.ts',
-        line: 1,
-        column: 1,
-        hint: `create content/docs/${mainDocId}.md or set docs.versions[${index}].mainDoc to an existing doc id`,
-      });
+      diagnostics.add(problem('PD4004', { version: version.name, mainDoc: mainDocId, index }, { file: 'site.config.ts' }));
     }
   }
 

@@ -1,5 +1,5 @@
-import type { SidebarItemConfig } from '../config/index.ts';
-import type { Diagnostics } from '../errors/index.ts';
+import { findValuePosition, type SidebarItemConfig } from '../config/index.ts';
+import { didYouMean, problem, type Diagnostics } from '../errors/index.ts';
 import type { DocEntry, SidebarTreeItem } from './types.ts';
 
 export interface SidebarContext {
@@ -13,12 +13,9 @@ export interface SidebarContext {
   generatedIndexUrl: (slug: string) => string;
 }
 
-function positionOf(source: string, needle: string): { line: number; column: number } {
-  const quoted = [`'${needle}'`, `"${needle}"`, needle].map((n) => source.indexOf(n)).find((i) => i >= 0) ?? -1;
-  if (quoted < 0) return { line: 1, column: 1 };
-  const before = source.slice(0, quoted);
-  const line = before.split('\n').length;
-  return { line, column: quoted - before.lastIndexOf('\n') };
+/** Where a value is written in the sidebars module. */
+function at(ctx: SidebarContext, value: string) {
+  return { file: ctx.file, ...findValuePosition(ctx.source, value) };
 }
 
 function slugify(label: string): string {
@@ -66,15 +63,7 @@ export function normalizeSidebar(items: readonly SidebarItemConfig[], ctx: Sideb
       const id = typeof item === 'string' ? item : item.id;
       const doc = ctx.docs.get(id);
       if (!doc) {
-        const known = [...ctx.docs.keys()];
-        const close = known.find((k) => k.endsWith('/' + id.split('/').pop()) || k === id.split('/').pop());
-        ctx.diagnostics.add({
-          code: 'PD4001',
-          message: `Sidebar item "${id}" has no link target: there is no doc with that id.`,
-          file: ctx.file,
-          ...positionOf(ctx.source, id),
-          hint: close ? `did you mean "${close}"?` : 'doc ids are paths under content/docs without the extension',
-        });
+        ctx.diagnostics.add(problem('PD4001', { kind: 'doc', id, suggestion: didYouMean(id, ctx.docs.keys()) }, at(ctx, id)));
         continue;
       }
       out.push({ type: 'doc', docId: id, label: (typeof item === 'object' && item.label) || doc.sidebarLabel, url: doc.url });
@@ -89,26 +78,14 @@ export function normalizeSidebar(items: readonly SidebarItemConfig[], ctx: Sideb
       if (item.link?.type === 'doc') {
         const doc = ctx.docs.get(item.link.id);
         if (!doc) {
-          ctx.diagnostics.add({
-            code: 'PD4001',
-            message: `Category "${item.label}" links to doc "${item.link.id}", which does not exist.`,
-            file: ctx.file,
-            ...positionOf(ctx.source, item.link.id),
-            hint: 'link the category to an existing doc id, or use { type: "generated-index" }',
-          });
+          ctx.diagnostics.add(problem('PD4001', { kind: 'category-link', label: item.label, id: item.link.id }, at(ctx, item.link.id)));
         } else url = doc.url;
       } else if (item.link?.type === 'generated-index') {
         url = ctx.generatedIndexUrl(item.link.slug ?? `category/${slugify(item.label)}`);
         generatedIndex = { title: item.link.title ?? item.label, description: item.link.description };
       }
       if (children.length === 0 && !item.link) {
-        ctx.diagnostics.add({
-          code: 'PD4001',
-          message: `Category "${item.label}" has no link target: it has neither items nor a link.`,
-          file: ctx.file,
-          ...positionOf(ctx.source, item.label),
-          hint: 'add items to the category or give it a link to a doc',
-        });
+        ctx.diagnostics.add(problem('PD4001', { kind: 'empty-category', label: item.label }, at(ctx, item.label)));
         continue;
       }
       out.push({ type: 'category', label: item.label, url, collapsed: item.collapsed ?? false, items: children, generatedIndex });

@@ -1,5 +1,5 @@
 import type { MarkdownFile } from '../content/index.ts';
-import type { DiagnosticInit, Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostic, type Diagnostics } from '../errors/index.ts';
 import { unsafeUrlPathReason } from '../shared/index.ts';
 
 /**
@@ -13,25 +13,12 @@ export function checkUrlKeys(file: MarkdownFile, values: Record<string, string |
     const reason = unsafeUrlPathReason(value);
     if (!reason) continue;
     ok = false;
-    diagnostics.add({
-      code: 'PD4020',
-      message: `The ${key} "${value}" cannot be used in a URL: ${reason}.`,
-      file: file.file,
-      ...(file.positions[key] ?? { line: 1, column: 1 }),
-      hint: `write the ${key} as plain path segments, e.g. ${key}: getting-started`,
-    });
+    diagnostics.add(problem('PD4020', { what: key, value, reason, example: true }, { file: file.file, ...file.positions[key] }));
   }
   return ok;
 }
 
 /** A doc or post needs a title for its sidebar entry, list item and <title>: the frontmatter's, or its `# heading`. */
-export function missingTitle(file: MarkdownFile): DiagnosticInit {
-  return {
-    code: 'PD2025',
-    message: `This ${file.kind === 'blog' ? 'post' : 'doc'} has no title.`,
-    file: file.file,
-    line: 1,
-    column: 1,
-    hint: 'add title: to the frontmatter, or start the text with a # heading',
-  };
+export function missingTitle(file: MarkdownFile): Diagnostic {
+  return problem('PD2025', { kind: file.kind === 'blog' ? 'post' : 'doc' }, { file: file.file });
 }

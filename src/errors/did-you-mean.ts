@@ -1,13 +1,18 @@
-/** The closest candidate, when it is close enough to be a likely typo. */
+/**
+ * The closest candidate, when it is close enough to be a likely typo: the one "did you mean" of protodocs, for config
+ * keys, component and admonition names, doc ids and heading anchors. A path-like candidate (`guides/setup`) is also
+ * compared by its last segment, so a doc id written without its folder is found.
+ */
 export function didYouMean(value: string, candidates: Iterable<string>): string | undefined {
   const needle = value.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const other = candidate.toLowerCase();
+    const last = other.slice(other.lastIndexOf('/') + 1);
     // A truncated or extended name (`warn`, `notes`) is as likely a slip as a typo.
     const affix = needle.length >= 3 && (other.startsWith(needle) || needle.startsWith(other));
-    const distance = affix ? 1 : editDistance(needle, other);
+    const distance = last === needle && last !== other ? 0.5 : affix ? 1 : Math.min(editDistance(needle, other), last !== other ? editDistance(needle, last) + 0.5 : Infinity);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
