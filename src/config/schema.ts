@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalLanguage, HIGHLIGHT_LANGUAGES } from '../shared/index.ts';
 
 // The schema of site.config.ts. Defaults live here so that every later stage sees a complete config.
 
@@ -153,11 +154,12 @@ export const configSchema = z.object({
     .optional(),
   highlight: z
     .object({
+      /** Fence languages to highlight, by name or alias (`sh`, `yml`, `tsx` …); default all that protodocs knows. */
       languages: z
-        .array(z.enum(['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby']))
-        .default(['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby']),
+        .array(z.string().refine((name) => canonicalLanguage(name) !== undefined, { message: `expected one of ${HIGHLIGHT_LANGUAGES.join(', ')} or an alias` }))
+        .default([...HIGHLIGHT_LANGUAGES]),
     })
-    .default({ languages: ['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby'] }),
+    .default({ languages: [...HIGHLIGHT_LANGUAGES] }),
   storage: z.object({ keySuffix: z.string().default('') }).default({ keySuffix: '' }),
   /** Prefix of "Edit this page" links; the doc's path under content/ is appended. */
   editUrl: z.url().optional(),
