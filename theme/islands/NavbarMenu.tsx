@@ -307,7 +307,7 @@ function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuP
           <VersionLinks versions={versions} storageKeySuffix={storageKeySuffix} itemClassName="menu__item" linkClassName="menu__link" />
         </MenuGroup>
       )}
-      {locales.length > 0 && (
+      {locales.length > 1 && (
         <MenuGroup title="Languages">
           {locales.map((locale) => (
             <li className="menu__item" key={locale.code}>
