@@ -265,10 +265,19 @@ describe('SearchPage', () => {
 describe('NotFound', () => {
   const $ = render(route('not-found') as NotFoundRouteData);
 
-  it('says "Page Not Found" and offers helpful links', () => {
-    expect($('h1').text()).toBe('Page Not Found');
+  it('says "Page not found" and offers helpful links', () => {
+    expect($('h1').text()).toBe('Page not found');
     expect($('.not-found__suggestions a').map((_, el) => $(el).attr('href')).get()).toEqual(['/docs/intro/', '/blog/']);
     expect($('form.not-found__search').attr('method')).toBe('get');
     expect($('a[href="/"]').text()).toContain('Go to the home page');
+  });
+});
+
+describe('footer', () => {
+  it('is left out when the site has no footer links and no copyright (no empty band)', () => {
+    const $$ = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: '' } }) }));
+    expect($$('footer')).toHaveLength(0);
+    const $c = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: 'Copyright © 2025 X' } }) }));
+    expect($c('footer .footer__copyright').text()).toBe('Copyright © 2025 X');
   });
 });
