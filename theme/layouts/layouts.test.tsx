@@ -276,7 +276,7 @@ describe('NotFound', () => {
 describe('footer', () => {
   it('is left out when the site has no footer links and no copyright (no empty band)', () => {
     const $$ = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: '' } }) }));
-    expect($$('footer')).toHaveLength(0);
+    expect($$('footer.footer')).toHaveLength(0);
     const $c = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: 'Copyright © 2025 X' } }) }));
     expect($c('footer .footer__copyright').text()).toBe('Copyright © 2025 X');
   });
