@@ -90,7 +90,7 @@ describe('navbar', () => {
     expect($('.version-menu summary').text()).toContain('v1.0.0');
     const locales = [
       { code: 'en', label: 'English', href: '/docs/intro/', current: true },
-      { code: 'fr', label: 'Français', href: '/fr/docs/intro/' },
+      { code: 'fr', label: 'Français', href: '/fr/docs/intro/', current: false },
     ];
     const $$ = render(docRoute({ site: makeSite({ locales }) }));
     expect($$('header.navbar [data-pd-island="LocaleMenu"]')).toHaveLength(1);

@@ -6,6 +6,8 @@ export interface BuildCommandOptions {
   root: string;
   out?: string;
   baseUrl?: string;
+  /** From PROTODOCS_GTAG_ID (read in main.ts): the gtag tracking id of this build. */
+  analyticsId?: string;
   verbose?: boolean;
   strict?: boolean;
 }
@@ -18,6 +20,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
+    analyticsId: options.analyticsId,
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,

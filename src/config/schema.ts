@@ -148,7 +148,8 @@ export const configSchema = z.object({
     .default({ ai: { endpoint: '/api/ask' } }),
   analytics: z
     .union([
-      z.object({ provider: z.literal('gtag'), trackingId: z.string(), anonymizeIp: z.boolean().default(true) }),
+      // Without trackingId, the id comes from PROTODOCS_GTAG_ID at build time; with neither, nothing is sent.
+      z.object({ provider: z.literal('gtag'), trackingId: z.string().optional(), anonymizeIp: z.boolean().default(true) }),
       z.object({ provider: z.literal('beacon'), endpoint: z.string() }),
     ])
     .optional(),

@@ -247,34 +247,6 @@ describe('analytics', () => {
     expect(events.map((e) => new URL(e.url).pathname)).toEqual(['/docs/intro/', '/docs/other/', '/docs/intro/']);
     expect(events[1]).toMatchObject({ title: 'Other page | E2E Site', referrer: e2e.url('/docs/intro/') });
   });
-
-  it('calls gtag (when the page has it) with an anonymised page view on load and per route change', async () => {
-    const config = JSON.stringify({ provider: 'gtag', trackingId: 'G-TEST', anonymizeIp: true }).replace(/"/g, '&quot;');
-    const requests: string[] = [];
-    const { page } = await e2e.open('/docs/intro/', {
-      // gtag already exists, so the runtime loads no third-party script.
-      init: 'window.pdGtag = []; window.gtag = function () { window.pdGtag.push(Array.from(arguments)); };',
-      before: async (p) => {
-        p.on('request', (request) => requests.push(request.url()));
-        // This page says: analytics through gtag (the first data-pd-analytics attribute wins).
-        await p.route('**/docs/intro/', async (route) => {
-          if (route.request().resourceType() !== 'document') return route.continue();
-          const response = await route.fetch();
-          const html = (await response.text()).replace('data-pd-runtime', `data-pd-runtime data-pd-analytics="${config}"`);
-          await route.fulfill({ response, body: html });
-        });
-      },
-    });
-    const calls = () => page.evaluate(() => (window as unknown as { pdGtag: unknown[][] }).pdGtag);
-    await expect.poll(async () => (await calls()).length).toBe(1);
-    await articleLink(page, '/docs/other/').click();
-    await page.waitForURL('**/docs/other/');
-    await expect.poll(async () => (await calls()).length).toBe(2);
-    const [first, second] = await calls();
-    expect(first).toEqual(['config', 'G-TEST', expect.objectContaining({ anonymize_ip: true, page_path: '/docs/intro/' })]);
-    expect(second).toEqual(['config', 'G-TEST', expect.objectContaining({ anonymize_ip: true, page_path: '/docs/other/', page_title: 'Other page | E2E Site' })]);
-    expect(requests.filter((url) => !url.startsWith(e2e.env.prod.url))).toEqual([]);
-  });
 });
 
 describe('base URL', () => {

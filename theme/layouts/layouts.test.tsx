@@ -88,7 +88,7 @@ describe('DocPage', () => {
     expect($('.doc-version')).toHaveLength(0);
     const versions = [
       { name: 'current', label: 'v2.0.0', href: '/docs/intro/', current: true },
-      { name: '1.0', label: 'v1.0.0', href: '/docs/1.0/intro/' },
+      { name: '1.0', label: 'v1.0.0', href: '/docs/1.0/intro/', current: false },
     ];
     const $$ = render(docRoute({ site: makeSite({ versions }), version: { name: 'current', label: 'v2.0.0', current: true } }));
     expect($$('.doc-version').text()).toBe('Version: v2.0.0');
