@@ -25,8 +25,9 @@ export function startTocSpy(): void {
     const ids = [...new Set(links.map((link) => decodeURIComponent(link.hash.slice(1))))];
     const headings = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null);
     const navbar = document.getElementById('pd-navbar')?.getBoundingClientRect();
-    // A little below the navbar (or the top, when it is hidden): a heading that reached it is being read.
-    const readingLine = Math.max(navbar && navbar.bottom > 0 ? navbar.bottom : 0, 0) + 24;
+    // A heading that reached the upper third of the viewport (and passed the navbar) is being read: a jump from the
+    // table of contents leaves its heading just below the navbar, whether the navbar then hides or not.
+    const readingLine = Math.max((navbar && navbar.bottom > 0 ? navbar.bottom : 0) + 24, window.innerHeight * 0.3);
     const root = document.documentElement;
     const atBottom = window.innerHeight + window.scrollY >= root.scrollHeight - 2;
     const index = currentSection(
