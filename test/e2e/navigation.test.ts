@@ -274,7 +274,7 @@ describe('base URL', () => {
         });
         await page.goto(server.url + sitePath, { waitUntil: 'load' });
         const banner = page.locator('#pd-base-url-banner');
-        await expect.poll(() => banner.count(), sitePath).toBe(1);
+        await expect.poll(() => banner.count(), { message: sitePath }).toBe(1);
         expect(await banner.isVisible()).toBe(true);
         const text = await banner.textContent();
         expect(text).toContain('did not load properly');
