@@ -75,6 +75,8 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
   if (head.image) tags.push(`<meta property="og:image" content="${e(head.image)}">`, `<meta name="twitter:image" content="${e(head.image)}">`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (config.favicon) tags.push(`<link rel="icon" href="${e(withBase(base, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
+  // Without one, browsers ask for /favicon.ico and log the 404 on every page.
+  else tags.push('<link rel="icon" href="data:,">');
   const blog = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
   if (feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
   if (feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
