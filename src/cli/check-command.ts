@@ -13,6 +13,7 @@ export interface CheckCommandOptions {
   baseUrl?: string;
   strict?: boolean;
   verbose?: boolean;
+  configTimeoutMs?: number;
 }
 
 /** URL paths of every HTML output, base included and percent-encoded as a browser would request them. */
@@ -39,6 +40,7 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
   const result = await build({
     root,
     baseUrl: options.baseUrl,
+    configTimeoutMs: options.configTimeoutMs,
     write: false,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
   });

@@ -71,6 +71,8 @@ export interface LoadConfigOptions {
   baseUrl?: string;
   /** A gtag tracking id given at build time; it wins over `analytics.trackingId`. */
   analyticsId?: string;
+  /** How long site.config.ts and the sidebars module may take to load (default 10 s). */
+  timeoutMs?: number;
 }
 
 /** The analytics a built page uses: gtag needs a real tracking id (from the build or the config), or sends nothing. */
@@ -80,6 +82,8 @@ function resolveAnalytics(analytics: SiteConfigData['analytics'], analyticsId: s
   if (!id || PLACEHOLDER.test(id)) return undefined;
   return { provider: 'gtag', trackingId: id, anonymizeIp: analytics?.anonymizeIp ?? true };
 }
+
+export const CONFIG_TIMEOUT_MS = 10_000;
 
 /** Loads and validates site.config.ts and the sidebars module. Throws only when the config cannot be used at all. */
 export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagnostics): Promise<SiteConfig | undefined> {
@@ -95,7 +99,8 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   // The schema (zod) loads while esbuild compiles the config: neither waits for the other.
   const schemas = import('./schema.ts');
   schemas.catch(() => {});
-  const loaded = await importTs(configPath, root, 'PD1002');
+  const isolate = { timeoutMs: options.timeoutMs ?? CONFIG_TIMEOUT_MS };
+  const loaded = await importTs(configPath, root, 'PD1002', { isolate });
   const { configSchema, sidebarsSchema } = await schemas;
   const raw = loaded.exports.default;
   if (raw === undefined || raw === null || typeof raw !== 'object') {
@@ -122,7 +127,7 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   let sidebars: Record<string, SidebarItemConfig[]> = {};
   const deps = [...loaded.deps];
   if (existsSync(sidebarsAbs)) {
-    const sidebarsModule = await importTs(sidebarsAbs, root, 'PD4003');
+    const sidebarsModule = await importTs(sidebarsAbs, root, 'PD4003', { isolate });
     deps.push(...sidebarsModule.deps);
     const sidebarsParsed = sidebarsSchema.safeParse(sidebarsModule.exports.default ?? {});
     if (!sidebarsParsed.success) {

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { canonicalLanguage, HIGHLIGHT_LANGUAGES } from '../shared/index.ts';
+import { canonicalLanguage, HIGHLIGHT_LANGUAGES, unsafeUrlPathReason } from '../shared/index.ts';
 
 // The schema of site.config.ts. Defaults live here so that every later stage sees a complete config.
 
 const baseUrl = z
   .string()
   .refine((v) => v.startsWith('/') && v.endsWith('/'), { message: 'must start and end with "/"' });
+
+/** A value that becomes folders of the output (a route base, a version path, a slug) must stay in its place. */
+const urlPath = z.string().check((ctx) => {
+  const reason = unsafeUrlPathReason(ctx.value);
+  if (reason) ctx.issues.push({ code: 'custom', message: `cannot be used in a URL: ${reason}`, input: ctx.value });
+});
 
 const navbarItem = z.union([
   z.object({
@@ -29,10 +35,10 @@ const navbarItem = z.union([
 const footerLink = z.object({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
 
 const docsVersion = z.object({
-  name: z.string({ error: 'a docs version needs a name' }).min(1, 'a docs version needs a name'),
+  name: urlPath.min(1, 'a docs version needs a name'),
   label: z.string().optional(),
   /** URL path under the docs route base; the current version is served at the base itself. */
-  path: z.string().optional(),
+  path: urlPath.optional(),
   /** Doc id shown at the version's root URL. */
   mainDoc: z.string().default('intro'),
 });
@@ -54,7 +60,7 @@ const sidebarItem: z.ZodType<SidebarItemConfig> = z.lazy(() =>
             type: z.literal('generated-index'),
             title: z.string().optional(),
             description: z.string().optional(),
-            slug: z.string().optional(),
+            slug: urlPath.optional(),
           }),
         ])
         .optional(),
@@ -122,7 +128,7 @@ export const configSchema = z.object({
     .default({ links: [], copyright: '' }),
   docs: z
     .object({
-      routeBasePath: z.string().default('docs'),
+      routeBasePath: urlPath.default('docs'),
       /** Sidebars module, relative to the site root. */
       sidebarPath: z.string().default('content/sidebars.ts'),
       versions: z.array(docsVersion).min(1).default([{ name: 'current', mainDoc: 'intro' }]),
@@ -132,7 +138,7 @@ export const configSchema = z.object({
     .default({ routeBasePath: 'docs', sidebarPath: 'content/sidebars.ts', versions: [{ name: 'current', mainDoc: 'intro' }], tocMinDepth: 2, tocMaxDepth: 3 }),
   blog: z
     .object({
-      routeBasePath: z.string().default('blog'),
+      routeBasePath: urlPath.default('blog'),
       title: z.string().default('Blog'),
       description: z.string().default(''),
       postsPerPage: z.number().int().min(1).default(10),
@@ -143,9 +149,15 @@ export const configSchema = z.object({
   search: z
     .object({
       hosted: hostedSearch.optional(),
-      ai: z.object({ endpoint: z.string().default('/api/ask') }).default({ endpoint: '/api/ask' }),
+      ai: z
+        .object({
+          endpoint: z.string().default('/api/ask'),
+          /** Origins besides the site's own whose pages may call the answer endpoint. */
+          allowedOrigins: z.array(z.url()).default([]),
+        })
+        .default({ endpoint: '/api/ask', allowedOrigins: [] }),
     })
-    .default({ ai: { endpoint: '/api/ask' } }),
+    .default({ ai: { endpoint: '/api/ask', allowedOrigins: [] } }),
   analytics: z
     .union([
       // Without trackingId, the id comes from PROTODOCS_GTAG_ID at build time; with neither, nothing is sent.

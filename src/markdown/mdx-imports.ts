@@ -15,6 +15,8 @@ interface EstreeStatement {
 
 export interface MdxImports {
   imports: Record<string, string>;
+  /** Where each import is written, for problems found later (a file that does not exist). */
+  positions: Record<string, Point>;
   diagnostics: Diagnostic[];
 }
 
@@ -24,6 +26,7 @@ export interface MdxImports {
  */
 export function readMdxImports(tree: Root, file: string, lineOffset: number): MdxImports {
   const imports: Record<string, string> = {};
+  const positions: Record<string, Point> = {};
   const diagnostics: Diagnostic[] = [];
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
@@ -45,12 +48,13 @@ export function readMdxImports(tree: Root, file: string, lineOffset: number): Md
         typeof statement.source?.value === 'string';
       if (isDefaultImport) {
         imports[specifiers[0].local.name] = statement.source?.value as string;
+        if (at) positions[specifiers[0].local.name] = at;
       } else {
         diagnostics.push(unsupported(file, at, statement.type === 'ImportDeclaration' ? 'import' : 'statement'));
       }
     }
   }
-  return { imports, diagnostics };
+  return { imports, positions, diagnostics };
 }
 
 function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {

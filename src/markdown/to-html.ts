@@ -36,7 +36,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
       code: codeHandler(context),
       containerDirective: containerDirectiveHandler(context),
       table: tableHandler,
-      html: htmlHandler,
+      html: htmlHandler(context),
     },
   }) as HastRoot;
 

@@ -27,6 +27,8 @@ export interface ParsedMarkdown {
   links: LinkRef[];
   /** MDX only: `import X from './x.tsx'` → X → the import specifier as written. */
   mdxImports: Record<string, string>;
+  /** MDX only: where each import is written. */
+  mdxImportPositions?: Record<string, { line: number; column: number }>;
   diagnostics: Diagnostic[];
 }
 
