@@ -43,9 +43,11 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 /** Every island on the page hydrated: what a reader sees once the page settled. */
 const hydrated = (page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-pd-island]')].every((el) => el.getAttribute('data-pd-state') === 'hydrated'), null, {
-    timeout: 15_000,
-  });
+  page.waitForFunction(
+    "[...document.querySelectorAll('[data-pd-island]')].every((el) => el.getAttribute('data-pd-state') === 'hydrated')",
+    null,
+    { timeout: 15_000 },
+  );
 
 /** name → what to do on a fresh page before the screenshot; `narrowOnly` shots exist at 390 px only. */
 const SHOTS = [
