@@ -43,8 +43,9 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 /** Every island on the page hydrated: what a reader sees once the page settled. */
 const hydrated = (page) =>
+  // A function, not a string: the site's CSP forbids eval. It runs in the page, where `document` exists.
   page.waitForFunction(
-    "[...document.querySelectorAll('[data-pd-island]')].every((el) => el.getAttribute('data-pd-state') === 'hydrated')",
+    () => [...globalThis.document.querySelectorAll('[data-pd-island]')].every((el) => el.getAttribute('data-pd-state') === 'hydrated'),
     null,
     { timeout: 15_000 },
   );
