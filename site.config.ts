@@ -86,6 +86,9 @@ export default defineConfig({
     hosted: { appId: '{appId}', apiKey: '{key}', indexName: 'iaindex' },
     ai: { endpoint: '/api/ask' },
   },
+  // Page views through gtag with IP anonymisation (SPEC §7). The tracking id is given at build time by the deploy
+  // environment (PROTODOCS_GTAG_ID); a build without it loads and sends nothing.
+  analytics: { provider: 'gtag', anonymizeIp: true },
   highlight: { languages: ['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby'] },
   storage: { keySuffix: '' },
 });

@@ -137,7 +137,7 @@ describe('the IAIndex site', () => {
 
   it('has a 404 page with helpful links', () => {
     const $ = cheerio.load(text('404.html'));
-    expect($('h1').text()).toContain('Page Not Found');
+    expect($('h1').text()).toContain('Page not found');
     expect($('main a').length).toBeGreaterThanOrEqual(3);
   });
 

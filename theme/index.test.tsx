@@ -85,9 +85,16 @@ describe('navbar', () => {
     const islands = $('header.navbar [data-pd-island]')
       .map((_, el) => $(el).attr('data-pd-island'))
       .get();
-    expect(islands).toEqual(['NavbarMenu', 'VersionMenu', 'LocaleMenu', 'ColorModeToggle', 'SearchModal']);
+    // One language: nothing to choose, so no language menu (the docs version dropdown is configured, SPEC §2).
+    expect(islands).toEqual(['NavbarMenu', 'VersionMenu', 'ColorModeToggle', 'SearchModal']);
     expect($('.version-menu summary').text()).toContain('v1.0.0');
-    expect($('.locale-menu a').text()).toBe('English');
+    const locales = [
+      { code: 'en', label: 'English', href: '/docs/intro/', current: true },
+      { code: 'fr', label: 'Français', href: '/fr/docs/intro/', current: false },
+    ];
+    const $$ = render(docRoute({ site: makeSite({ locales }) }));
+    expect($$('header.navbar [data-pd-island="LocaleMenu"]')).toHaveLength(1);
+    expect($$('.locale-menu a').map((_, el) => $$(el).text()).get()).toEqual(['English', 'Français']);
     const repo = $('a.navbar__icon-link');
     expect(repo.attr('href')).toBe('https://github.com/example/iaindex');
     expect(repo.attr('aria-label')).toBe('GitHub repository');

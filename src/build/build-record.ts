@@ -40,6 +40,7 @@ export interface RecordOptions {
   root: string;
   outDir?: string;
   baseUrl?: string;
+  analyticsId?: string;
   minify?: boolean;
   nodeEnv?: string;
 }
@@ -59,6 +60,7 @@ export function recordKey(options: RecordOptions): string {
     path.resolve(options.root),
     options.outDir ?? '',
     options.baseUrl ?? '',
+    options.analyticsId ?? '',
     String(options.minify),
     options.nodeEnv ?? '',
     statsKey(codeFiles),

@@ -24,6 +24,8 @@ export interface BuildOptions {
   root: string;
   outDir?: string;
   baseUrl?: string;
+  /** The gtag tracking id given at build time (the CLI reads it from PROTODOCS_GTAG_ID); it wins over the config's. */
+  analyticsId?: string;
   /** false: build in memory only (tests, check). */
   write?: boolean;
   minify?: boolean;
@@ -124,14 +126,17 @@ function loadStages() {
 
 /** The config, loaded again (esbuild, import, schema) only when a file it was built from changed since the last build. */
 async function loadConfigOnce(options: BuildOptions, diagnostics: Diagnostics): Promise<SiteConfig | undefined> {
-  const optionsKey = JSON.stringify([options.root, options.outDir, options.baseUrl]);
+  const optionsKey = JSON.stringify([options.root, options.outDir, options.baseUrl, options.analyticsId]);
   const known = options.memo?.config;
   if (known && known.key === optionsKey + statsKey(known.config.configDeps)) {
     diagnostics.addAll(known.diagnostics);
     return known.config;
   }
   const before = diagnostics.items.length;
-  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, timeoutMs: options.configTimeoutMs }, diagnostics);
+  const config = await loadConfig(
+    { root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, analyticsId: options.analyticsId, timeoutMs: options.configTimeoutMs },
+    diagnostics,
+  );
   if (config && options.memo) {
     options.memo.config = { key: optionsKey + statsKey(config.configDeps), config, diagnostics: diagnostics.items.slice(before) };
   }

@@ -125,6 +125,8 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
     metafile: true,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+    // The theme's web font, referenced by its stylesheet, becomes a hashed asset.
+    loader: { '.woff2': 'file' },
   };
   const cssEntry = path.join(PACKAGE_ROOT, 'theme', 'styles', 'index.css');
   const islandEntries = [...islands].map(([name, file]) => ({ in: file, out: `island-${name}` }));
@@ -173,9 +175,15 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
     .filter((rel) => rel.startsWith('style.') && rel.endsWith('.css'))
     .map((rel) => publicPath + rel);
 
+  // Preloaded, so the font (font-display: optional) is there for the first paint instead of the fallback.
+  const fonts = [...files.keys()].filter((file) => file.endsWith('.woff2'));
+  const headTags = fonts
+    .map((file) => `<link rel="preload" href="${escapeHtml(withBase(options.baseUrl, '/' + file))}" as="font" type="font/woff2" crossorigin>`)
+    .join('\n');
+
   return {
     css,
-    headTags: '',
+    headTags,
     files,
     scriptTags: (names: readonly string[], page: PageScriptData = {}) => {
       const chunks: Record<string, string> = {};

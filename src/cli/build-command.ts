@@ -7,6 +7,8 @@ export interface BuildCommandOptions {
   root: string;
   out?: string;
   baseUrl?: string;
+  /** From PROTODOCS_GTAG_ID (read in main.ts): the gtag tracking id of this build. */
+  analyticsId?: string;
   verbose?: boolean;
   strict?: boolean;
   configTimeoutMs?: number;
@@ -20,6 +22,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
+    analyticsId: options.analyticsId,
     configTimeoutMs: options.configTimeoutMs,
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },

@@ -25,7 +25,12 @@ program
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
     const { runBuild } = await import('./build-command.ts');
-    process.exitCode = await runBuild({ ...opts, configTimeoutMs, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+    process.exitCode = await runBuild({
+      ...opts,
+      configTimeoutMs,
+      verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1',
+      analyticsId: process.env.PROTODOCS_GTAG_ID || undefined,
+    });
   });
 
 program

@@ -17,7 +17,7 @@ export interface PageViewEvent {
   referrer: string;
 }
 
-/** Defines the standard gtag queue and loads gtag.js after the load event (the CSP allows its origin). */
+/** Defines the standard gtag queue and loads gtag.js after the load event (the CSP allows its origins). */
 function ensureGtag(trackingId: string): Gtag {
   const w = window as GtagWindow;
   if (typeof w.gtag === 'function') return w.gtag;
@@ -55,19 +55,23 @@ export function startAnalytics(config: AnalyticsData | undefined): void {
     };
   } else {
     const gtag = ensureGtag(config.trackingId);
-    const anonymize = config.anonymizeIp;
+    // Page views are sent by hand, one per route: `config` must not send its own for the first page.
+    gtag('config', config.trackingId, { anonymize_ip: config.anonymizeIp, send_page_view: false });
     send = (event) => {
-      const url = new URL(event.url);
-      gtag('config', config.trackingId, {
-        anonymize_ip: anonymize,
-        page_path: url.pathname + url.search + url.hash,
+      gtag('event', 'page_view', {
         page_location: event.url,
         page_title: event.title,
         page_referrer: event.referrer || undefined,
+        send_to: config.trackingId,
       });
     };
   }
+  // A route is a path and query: a jump to a heading (#hash) or a link to the page itself is not a new page view.
+  let lastRoute: string | undefined;
   const pageView = () => {
+    const route = location.pathname + location.search;
+    if (route === lastRoute) return;
+    lastRoute = route;
     send({ url: location.href, title: document.title, referrer });
     referrer = location.href;
   };

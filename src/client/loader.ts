@@ -1,7 +1,8 @@
 // The page runtime, `loader.[hash].js`: the only script that runs before the load event (a module script, so it
-// never blocks rendering). It starts instant navigation and analytics and schedules the islands; React and the
-// widgets load later (src/client/islands.ts). Its settings arrive as data attributes on its own script tag, written
-// by the build (src/build/bundle-client.ts), because the CSP allows no inline scripts:
+// never blocks rendering). It starts instant navigation, analytics, code copy buttons and the table of contents'
+// marker, and schedules the islands; React and the widgets load later (src/client/islands.ts). Its settings arrive as
+// data attributes on its own script tag, written by the build (src/build/bundle-client.ts), because the CSP allows no
+// inline scripts:
 //
 //   <script type="module" src="/assets/loader.HASH.js" data-pd-runtime data-pd-base="/"
 //     data-pd-hydrate="/assets/hydrate.HASH.js" data-pd-islands='{"ColorModeToggle":"/assets/island-….js"}'
@@ -9,8 +10,10 @@
 
 import type { AnalyticsData } from '../shared/types.ts';
 import { startAnalytics } from './analytics.ts';
+import { startCodeCopy } from './code-copy.ts';
 import { createIslands } from './islands.ts';
 import { startNavigation } from './navigate.ts';
+import { startTocSpy } from './toc-spy.ts';
 
 function parseJson<T>(text: string | undefined, fallback: T): T {
   if (!text) return fallback;
@@ -38,6 +41,8 @@ function start(script: HTMLScriptElement): void {
     },
   });
   islands.scan();
+  startCodeCopy();
+  startTocSpy();
   startAnalytics(parseJson<AnalyticsData | undefined>(data.pdAnalytics, undefined));
 }
 

@@ -4,9 +4,12 @@ import type { z } from 'zod';
 import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
 import { findKeyPosition } from './key-position.ts';
+import type { AnalyticsData } from '../shared/index.ts';
 import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
 
-export interface SiteConfig extends SiteConfigData {
+export interface SiteConfig extends Omit<SiteConfigData, 'analytics'> {
+  /** Analytics with its tracking id resolved; absent when there is nothing to send to. */
+  analytics?: AnalyticsData;
   /** Absolute site root. */
   root: string;
   /** Absolute output folder. */
@@ -49,8 +52,18 @@ export interface LoadConfigOptions {
   root: string;
   outDir?: string;
   baseUrl?: string;
+  /** A gtag tracking id given at build time; it wins over `analytics.trackingId`. */
+  analyticsId?: string;
   /** How long site.config.ts and the sidebars module may take to load (default 10 s). */
   timeoutMs?: number;
+}
+
+/** The analytics a built page uses: gtag needs a real tracking id (from the build or the config), or sends nothing. */
+function resolveAnalytics(analytics: SiteConfigData['analytics'], analyticsId: string | undefined): AnalyticsData | undefined {
+  if (analytics?.provider === 'beacon') return analytics;
+  const id = analyticsId?.trim() || analytics?.trackingId?.trim();
+  if (!id || PLACEHOLDER.test(id)) return undefined;
+  return { provider: 'gtag', trackingId: id, anonymizeIp: analytics?.anonymizeIp ?? true };
 }
 
 export const CONFIG_TIMEOUT_MS = 10_000;
@@ -108,6 +121,7 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
 
   const config: SiteConfig = {
     ...data,
+    analytics: resolveAnalytics(data.analytics, options.analyticsId),
     root,
     outDirAbs: path.resolve(root, options.outDir ?? data.outDir),
     contentDir: path.join(root, 'content'),

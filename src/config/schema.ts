@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unsafeUrlPathReason } from '../shared/index.ts';
+import { canonicalLanguage, HIGHLIGHT_LANGUAGES, unsafeUrlPathReason } from '../shared/index.ts';
 
 // The schema of site.config.ts. Defaults live here so that every later stage sees a complete config.
 
@@ -160,17 +160,19 @@ export const configSchema = z.object({
     .default({ ai: { endpoint: '/api/ask', allowedOrigins: [] } }),
   analytics: z
     .union([
-      z.object({ provider: z.literal('gtag'), trackingId: z.string(), anonymizeIp: z.boolean().default(true) }),
+      // Without trackingId, the id comes from PROTODOCS_GTAG_ID at build time; with neither, nothing is sent.
+      z.object({ provider: z.literal('gtag'), trackingId: z.string().optional(), anonymizeIp: z.boolean().default(true) }),
       z.object({ provider: z.literal('beacon'), endpoint: z.string() }),
     ])
     .optional(),
   highlight: z
     .object({
+      /** Fence languages to highlight, by name or alias (`sh`, `yml`, `tsx` …); default all that protodocs knows. */
       languages: z
-        .array(z.enum(['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby']))
-        .default(['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby']),
+        .array(z.string().refine((name) => canonicalLanguage(name) !== undefined, { message: `expected one of ${HIGHLIGHT_LANGUAGES.join(', ')} or an alias` }))
+        .default([...HIGHLIGHT_LANGUAGES]),
     })
-    .default({ languages: ['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby'] }),
+    .default({ languages: [...HIGHLIGHT_LANGUAGES] }),
   storage: z.object({ keySuffix: z.string().default('') }).default({ keySuffix: '' }),
   /** Prefix of "Edit this page" links; the doc's path under content/ is appended. */
   editUrl: z.url().optional(),

@@ -302,6 +302,22 @@ export const CATALOGUE = {
     hint: ({ hint }) => hint,
   }),
 
+  PD3040: entry<{ reason: string; hint?: string }>({
+    title: 'malformed line range in a code fence',
+    message: ({ reason }) => `The code fence's line range is malformed: ${reason}.`,
+    hint: ({ hint }) => hint,
+  }),
+  PD3041: entry<{ lines: number[]; lineCount: number }>({
+    title: 'highlighted line outside the code block',
+    message: ({ lines, lineCount }) => `The fence highlights line ${lines.join(', ')}, but the block has ${lineCount} line${lineCount === 1 ? '' : 's'}.`,
+    hint: () => 'count the lines of the block as it is shown, without highlight comments',
+  }),
+  PD3042: entry<{ reason: string; hint?: string }>({
+    title: 'unbalanced highlight comment in a code block',
+    message: ({ reason }) => `In this code block, ${reason}.`,
+    hint: ({ hint }) => hint,
+  }),
+
   // PD4xxx: routes, sidebars, versions.
   PD4001: entry<
     { kind: 'doc'; id: string; suggestion?: string } | { kind: 'category-link'; label: string; id: string } | { kind: 'empty-category'; label: string }

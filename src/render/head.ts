@@ -7,6 +7,9 @@ export function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64');
 }
 
+export const GTAG_SCRIPT_SOURCES = ['https://*.googletagmanager.com'];
+export const GTAG_CONNECT_SOURCES = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+
 /** The CSP allows only our own files plus the one hashed inline head script. */
 export function contentSecurityPolicy(config: SiteConfig, inlineScriptHash: string, hostedSearchHost?: string): string {
   const connect = ["'self'"];
@@ -14,8 +17,10 @@ export function contentSecurityPolicy(config: SiteConfig, inlineScriptHash: stri
   if (hostedSearchHost) connect.push(hostedSearchHost);
   if (/^https?:/.test(config.search.ai.endpoint)) connect.push(new URL(config.search.ai.endpoint).origin);
   if (config.analytics?.provider === 'gtag') {
-    scripts.push('https://www.googletagmanager.com');
-    connect.push('https://www.google-analytics.com', 'https://*.google-analytics.com');
+    // Google's policy for Google Analytics 4 (images already allow any https: origin). Without a tracking id there
+    // is no analytics config here, so none of these hosts is allowed.
+    scripts.push(...GTAG_SCRIPT_SOURCES);
+    connect.push(...GTAG_CONNECT_SOURCES);
   } else if (config.analytics?.provider === 'beacon' && /^https?:/.test(config.analytics.endpoint)) {
     connect.push(new URL(config.analytics.endpoint).origin);
   }

@@ -350,10 +350,10 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
       return {
         kind: 'not-found',
         url: route.url,
-        title: 'Page Not Found',
+        title: 'Page not found',
         description: 'We could not find what you were looking for.',
         site: chromeFor(ctx, route),
-        head: head(ctx, route.url, 'Page Not Found', 'We could not find what you were looking for.', 'website'),
+        head: head(ctx, route.url, 'Page not found', 'We could not find what you were looking for.', 'website'),
         suggestions,
       };
     }

@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './url.ts';
+export * from './highlight-languages.ts';

@@ -133,3 +133,38 @@ export function setupE2E(): E2E {
   };
   return e2e;
 }
+
+/** An init script that starts the page in a colour mode (the theme's stored choice). */
+export const themeInit = (mode: 'light' | 'dark') => `try { localStorage.setItem('theme', '${mode}'); } catch {}`;
+
+/** WCAG contrast of two colours given as computed CSS colours (rgb(), rgba() or color(srgb …)); alpha is composited. */
+export function contrastIn(page: Page, selector: string, index = 0): Promise<{ ratio: number; color: string }> {
+  return page.evaluate(
+    ({ selector, index }) => {
+      const parse = (value: string): [number, number, number, number] => {
+        const srgb = /color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.e-]+))?\)/.exec(value);
+        if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
+        const rgb = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)/.exec(value);
+        if (!rgb) throw new Error(`unparsed colour ${value}`);
+        return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
+      };
+      const over = (top: number[], bottom: number[]) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3]));
+      const el = document.querySelectorAll(selector)[index] as HTMLElement;
+      // The backdrop: every background from the element up to the first opaque one, composited.
+      const layers: number[][] = [];
+      for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+        const bg = parse(getComputedStyle(node).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] === 1) break;
+      }
+      let backdrop = [255, 255, 255];
+      for (const layer of layers.reverse()) backdrop = over(layer, [...backdrop, 1]);
+      const fg = over(parse(getComputedStyle(el).color), [...backdrop, 1]);
+      const lum = (c: number[]) =>
+        c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const [a, b] = [lum(fg), lum(backdrop)].sort((x, y) => y - x);
+      return { ratio: (a + 0.05) / (b + 0.05), color: getComputedStyle(el).color };
+    },
+    { selector, index },
+  );
+}

@@ -95,6 +95,28 @@ describe('budget', () => {
     expect(size).toBeLessThanOrEqual(15 * 1024);
   });
 
+  it('loads at most 10 KB (gzip) of CSS and 40 KB of fonts, the font preloaded and never swapped in late', async () => {
+    const { page } = await e2e.open('/docs/intro/');
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\.(css|woff2)$/.test(p)),
+    );
+    const css = loaded.filter((p) => p.endsWith('.css'));
+    const fonts = loaded.filter((p) => p.endsWith('.woff2'));
+    expect(css).toHaveLength(1);
+    const cssSize = gzip(path.join(e2e.env.prod.dir, css[0]));
+    const fontSize = fonts.reduce((sum, p) => sum + readFileSync(path.join(e2e.env.prod.dir, p)).byteLength, 0);
+    // eslint-disable-next-line no-console -- the measured sizes are part of the report
+    console.log(`CSS on /docs/intro/: ${(cssSize / 1024).toFixed(2)} KB gzip; fonts: ${(fontSize / 1024).toFixed(1)} KB (${fonts.join(', ')})`);
+    expect(cssSize).toBeLessThanOrEqual(10 * 1024);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fontSize).toBeLessThanOrEqual(40 * 1024);
+    const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((els) => els.map((el) => new URL((el as HTMLLinkElement).href).pathname));
+    expect(preloads).toEqual(fonts);
+    // font-display: optional: the text is laid out once, in whichever font is there at first paint.
+    const display = await page.evaluate(() => [...document.fonts].map((f) => f.display));
+    expect(display).toEqual(['optional']);
+  });
+
   it('keeps React and all widgets within 90 KB gzip (what hydration loads; lazy parts counted apart)', () => {
     const assets = path.join(e2e.env.prod.dir, 'assets');
     const files = readdirSync(assets).filter((f) => f.endsWith('.js'));

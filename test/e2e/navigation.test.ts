@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { setupE2E, waitHydrated } from './helpers.ts';
+import { serveStatic } from './server.ts';
 
 const e2e = setupE2E();
 
@@ -247,34 +248,6 @@ describe('analytics', () => {
     expect(events.map((e) => new URL(e.url).pathname)).toEqual(['/docs/intro/', '/docs/other/', '/docs/intro/']);
     expect(events[1]).toMatchObject({ title: 'Other page | E2E Site', referrer: e2e.url('/docs/intro/') });
   });
-
-  it('calls gtag (when the page has it) with an anonymised page view on load and per route change', async () => {
-    const config = JSON.stringify({ provider: 'gtag', trackingId: 'G-TEST', anonymizeIp: true }).replace(/"/g, '&quot;');
-    const requests: string[] = [];
-    const { page } = await e2e.open('/docs/intro/', {
-      // gtag already exists, so the runtime loads no third-party script.
-      init: 'window.pdGtag = []; window.gtag = function () { window.pdGtag.push(Array.from(arguments)); };',
-      before: async (p) => {
-        p.on('request', (request) => requests.push(request.url()));
-        // This page says: analytics through gtag (the first data-pd-analytics attribute wins).
-        await p.route('**/docs/intro/', async (route) => {
-          if (route.request().resourceType() !== 'document') return route.continue();
-          const response = await route.fetch();
-          const html = (await response.text()).replace('data-pd-runtime', `data-pd-runtime data-pd-analytics="${config}"`);
-          await route.fulfill({ response, body: html });
-        });
-      },
-    });
-    const calls = () => page.evaluate(() => (window as unknown as { pdGtag: unknown[][] }).pdGtag);
-    await expect.poll(async () => (await calls()).length).toBe(1);
-    await articleLink(page, '/docs/other/').click();
-    await page.waitForURL('**/docs/other/');
-    await expect.poll(async () => (await calls()).length).toBe(2);
-    const [first, second] = await calls();
-    expect(first).toEqual(['config', 'G-TEST', expect.objectContaining({ anonymize_ip: true, page_path: '/docs/intro/' })]);
-    expect(second).toEqual(['config', 'G-TEST', expect.objectContaining({ anonymize_ip: true, page_path: '/docs/other/', page_title: 'Other page | E2E Site' })]);
-    expect(requests.filter((url) => !url.startsWith(e2e.env.prod.url))).toEqual([]);
-  });
 });
 
 describe('base URL', () => {
@@ -285,6 +258,51 @@ describe('base URL', () => {
     expect(await banner.textContent()).toContain('did not load properly');
     expect(await banner.textContent()).toContain('baseUrl');
     expect(await banner.textContent()).toContain('/sub/');
+  });
+
+  it('with baseUrl "/", shows the banner on every kind of page when the site is served under another path', async () => {
+    // The production build (baseUrl "/") served at /elsewhere/: every path still starts with "/", but the page's
+    // /assets/ stylesheet and scripts are not found.
+    const server = await serveStatic({ root: e2e.env.prod.dir, mount: '/elsewhere/' });
+    try {
+      for (const sitePath of ['', 'docs/intro/', 'blog/', 'search/', 'no-such-page/']) {
+        const context = await e2e.browser.newContext();
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+        });
+        await page.goto(server.url + sitePath, { waitUntil: 'load' });
+        const banner = page.locator('#pd-base-url-banner');
+        await expect.poll(() => banner.count(), { message: sitePath }).toBe(1);
+        expect(await banner.isVisible()).toBe(true);
+        const text = await banner.textContent();
+        expect(text).toContain('did not load properly');
+        expect(text).toContain('/assets/');
+        expect(text).toContain(`/elsewhere/${sitePath}`);
+        expect(text).toContain('baseUrl');
+        // The banner comes from the hashed inline script: the CSP let it run.
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shows no banner on a production page served at its base URL, nor when a third-party script fails', async () => {
+    const { page } = await e2e.open('/docs/intro/', {
+      before: (p) =>
+        p.route('**/docs/intro/', async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace('</head>', '<script src="https://third-party.example/tag.js" async></script></head>');
+          await route.fulfill({ response, body: html });
+        }),
+      bypassCSP: true,
+    });
+    await waitHydrated(page);
+    await page.waitForTimeout(200);
+    expect(await page.locator('#pd-base-url-banner').count()).toBe(0);
   });
 
   it('shows no banner at the right path, and navigates in place under a base URL', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitHydrated } from './helpers.ts';
+import { contrastIn, themeInit, waitHydrated } from './helpers.ts';
 import { HOSTED, MODEL_ANSWER, startSearchEnv, type SearchEnv } from './search-setup.ts';
 
 let env: SearchEnv;
@@ -267,6 +267,42 @@ describe('AI question mode', () => {
     expect(await answer.locator('blockquote').first().innerText()).toContain('TXT record');
     expect(await answer.locator('blockquote a.search-ask__cite').first().getAttribute('href')).toBe('/docs/domain-verification/#dns-txt-record');
     expect(await page.locator('.search-ask__disclaimer').innerText()).toBe('Answers are generated with AI which can make mistakes. Verify responses.');
+  });
+});
+
+describe.each(['light', 'dark'] as const)('the selected result in %s mode', (mode) => {
+  it('reads at 4.5:1 or more, and matches have one restrained style (not in group titles)', async () => {
+    const { page } = await open('/docs/intro/', { before: (p) => p.addInitScript(themeInit(mode)) });
+    expect(await page.getAttribute('html', 'data-theme')).toBe(mode);
+    await openModalAndType(page, 'receipt signature');
+    await page.locator('.search-modal__body[data-results="complete"]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const selected = '[role="option"][aria-selected="true"]';
+    expect(await page.locator(selected).count()).toBe(1);
+    let checked = 0;
+    for (const part of ['', ' .search-hit__heading', ' .search-hit__text', ' .search-hit__path', ' mark']) {
+      const count = await page.locator(selected + part).count();
+      for (let i = 0; i < count; i++) {
+        const { ratio, color } = await contrastIn(page, selected + part, i);
+        expect(ratio, `${part || 'option'} #${i} ${color}`).toBeGreaterThanOrEqual(4.5);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
+    // Matches: a tint, neither bold nor underlined, anywhere in the list; group titles show no tint.
+    const marks = await page.locator('[role="listbox"] [role="option"] mark').evaluateAll((els) =>
+      els.map((el) => {
+        const style = getComputedStyle(el);
+        return { weight: style.fontWeight === getComputedStyle(el.parentElement!).fontWeight, line: style.textDecorationLine, bg: style.backgroundColor };
+      }),
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark).toMatchObject({ weight: true, line: 'none', bg: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/) });
+    const titleMarks = await page.locator('.search-results__group-title mark').evaluateAll((els) =>
+      els.map((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).textDecorationLine]),
+    );
+    for (const mark of titleMarks) expect(mark).toEqual(['rgba(0, 0, 0, 0)', 'none']);
   });
 });
 

@@ -5,6 +5,8 @@ import { Link } from './Link.tsx';
 /** Footer link groups (Documentation, Developers, Community, Legal) and the copyright line. */
 export function Footer({ site }: { site: SiteChrome }) {
   const { groups, copyright } = site.footer;
+  // No links and no copyright: no empty band at the bottom of every page.
+  if (groups.length === 0 && !copyright) return null;
   return (
     <footer className="footer">
       <div className="footer__inner">

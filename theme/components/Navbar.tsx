@@ -42,7 +42,7 @@ export function Navbar({ route }: { route: RouteData }) {
             {right.map((item, index) => (
               <NavbarEntry key={index} item={item} route={route} />
             ))}
-            {!hasLocaleItem && site.locales.length > 0 && <Island name="LocaleMenu" props={{ locales: site.locales }} />}
+            {!hasLocaleItem && site.locales.length > 1 && <Island name="LocaleMenu" props={{ locales: site.locales }} />}
             {repo && (
               <Link className="navbar__item navbar__icon-link" href={repo} external aria-label={`${repoHostName(repo)} repository`} title={`${repoHostName(repo)} repository`}>
                 {repoHostName(repo) === 'GitHub' ? <GitHubIcon /> : <span>Source</span>}
@@ -89,7 +89,8 @@ function NavbarEntry({ item, route }: { item: NavbarItem; route: RouteData }) {
         <Island name="VersionMenu" props={{ versions: site.versions, storageKeySuffix: site.storageKeySuffix }} />
       ) : null;
     case 'localeDropdown':
-      return site.locales.length > 0 ? <Island name="LocaleMenu" props={{ locales: site.locales }} /> : null;
+      // A one-language site has nothing to choose.
+      return site.locales.length > 1 ? <Island name="LocaleMenu" props={{ locales: site.locales }} /> : null;
     case 'search':
       // The search button is always drawn at the end of the navbar.
       return null;

@@ -35,6 +35,17 @@ const CLOSE_TRANSITION_MS = 250;
 const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
+ * Whether Tab can reach the element: it has a box, and no closed <details> hides it (the content of a closed
+ * <details> keeps its boxes in Chromium, but Tab skips it).
+ */
+function tabbable(el: HTMLElement): boolean {
+  for (let details = el.closest('details'); details; details = details.parentElement?.closest('details') ?? null) {
+    if (!details.open && !details.querySelector(':scope > summary')?.contains(el)) return false;
+  }
+  return el.getClientRects().length > 0;
+}
+
+/**
  * The mobile menu (≤ 996 px; hidden by CSS on wider screens) and the navbar's hide-on-scroll behaviour.
  *
  * Without JavaScript it is a <details>: the summary opens a panel with both menus. Once hydrated it becomes a button
@@ -108,8 +119,7 @@ export default function NavbarMenu(props: NavbarMenuProps) {
     if (!open) return;
     const panel = panelRef.current;
     if (!panel) return;
-    const focusables = () =>
-      Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+    const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(tabbable);
     const focusFirst = () => focusables()[0]?.focus();
     // The panel becomes visible with the state change; focus on the next frame.
     const frame = window.requestAnimationFrame(focusFirst);
@@ -307,7 +317,7 @@ function PrimaryMenu({ items, versions, locales, storageKeySuffix }: NavbarMenuP
           <VersionLinks versions={versions} storageKeySuffix={storageKeySuffix} itemClassName="menu__item" linkClassName="menu__link" />
         </MenuGroup>
       )}
-      {locales.length > 0 && (
+      {locales.length > 1 && (
         <MenuGroup title="Languages">
           {locales.map((locale) => (
             <li className="menu__item" key={locale.code}>

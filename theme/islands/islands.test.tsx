@@ -67,8 +67,11 @@ describe('NavbarMenu', () => {
       'Documentation',
       'GitHub',
       'v1.0.0',
-      'English',
     ]);
+    // Languages appear only when there is a choice.
+    const two = [...props.locales, { code: 'fr', label: 'Français', href: '/fr/', current: false }];
+    const $$ = load(renderToString(<NavbarMenu {...props} locales={two} />));
+    expect($$('.navbar-sidebar__menu').first().find('.menu__link').map((_, el) => $$(el).text()).get().slice(-2)).toEqual(['English', 'Français']);
     expect($('a[href="https://github.com/x/y"]').attr('rel')).toBe('noopener noreferrer');
     expect($('.navbar-sidebar__switch')).toHaveLength(0);
   });

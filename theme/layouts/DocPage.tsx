@@ -25,7 +25,7 @@ export function DocPage({ route }: { route: DocRouteData }) {
           <div className="doc-content">
             <div className="doc-meta">
               <Breadcrumbs items={route.breadcrumbs} baseUrl={site.baseUrl} url={route.url} />
-              <span className="badge doc-version">Version: {route.version.label}</span>
+              {site.versions.length > 1 && <span className="badge doc-version">Version: {route.version.label}</span>}
             </div>
             <TocCollapsible items={route.toc} />
             <MarkdownArticle className="doc-article" title={route.title} hasH1={route.hasH1} html={route.html}>

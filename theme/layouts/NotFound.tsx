@@ -13,7 +13,7 @@ export function NotFound({ route }: { route: NotFoundRouteData }) {
         <p className="not-found__code" aria-hidden="true">
           404
         </p>
-        <h1>Page Not Found</h1>
+        <h1>Page not found</h1>
         <p className="not-found__lead">
           We could not find what you were looking for. The page may have moved, or the link you followed may be out of
           date.

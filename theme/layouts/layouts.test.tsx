@@ -11,7 +11,7 @@ import type {
 } from '../../src/shared/types.ts';
 import { BLOG_SIDEBAR_LABEL } from '../components/Sidebar.tsx';
 import { renderBody } from '../index.tsx';
-import { allRoutes, authors, docHtml, docRoute, posts } from '../testing/fixtures.ts';
+import { allRoutes, authors, docHtml, docRoute, makeSite, posts } from '../testing/fixtures.ts';
 
 function render(route: RouteData): CheerioAPI {
   return load(renderToString(renderBody(route)));
@@ -84,8 +84,17 @@ describe('DocPage', () => {
     expect($$('.toc--collapsible')).toHaveLength(0);
   });
 
-  it('shows the version label, "Edit this page" and prev/next', () => {
-    expect($('.doc-version').text()).toBe('Version: v1.0.0');
+  it('shows the version label only where there is more than one version', () => {
+    expect($('.doc-version')).toHaveLength(0);
+    const versions = [
+      { name: 'current', label: 'v2.0.0', href: '/docs/intro/', current: true },
+      { name: '1.0', label: 'v1.0.0', href: '/docs/1.0/intro/', current: false },
+    ];
+    const $$ = render(docRoute({ site: makeSite({ versions }), version: { name: 'current', label: 'v2.0.0', current: true } }));
+    expect($$('.doc-version').text()).toBe('Version: v2.0.0');
+  });
+
+  it('shows "Edit this page" and prev/next', () => {
     const edit = $('a.edit-link');
     expect(edit.text().trim()).toBe('Edit this page');
     expect(edit.attr('href')).toBe('https://github.com/example/iaindex/edit/main/content/docs/intro.md');
@@ -256,10 +265,19 @@ describe('SearchPage', () => {
 describe('NotFound', () => {
   const $ = render(route('not-found') as NotFoundRouteData);
 
-  it('says "Page Not Found" and offers helpful links', () => {
-    expect($('h1').text()).toBe('Page Not Found');
+  it('says "Page not found" and offers helpful links', () => {
+    expect($('h1').text()).toBe('Page not found');
     expect($('.not-found__suggestions a').map((_, el) => $(el).attr('href')).get()).toEqual(['/docs/intro/', '/blog/']);
     expect($('form.not-found__search').attr('method')).toBe('get');
     expect($('a[href="/"]').text()).toContain('Go to the home page');
+  });
+});
+
+describe('footer', () => {
+  it('is left out when the site has no footer links and no copyright (no empty band)', () => {
+    const $$ = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: '' } }) }));
+    expect($$('footer.footer')).toHaveLength(0);
+    const $c = render(docRoute({ site: makeSite({ footer: { groups: [], copyright: 'Copyright © 2025 X' } }) }));
+    expect($c('footer .footer__copyright').text()).toBe('Copyright © 2025 X');
   });
 });

@@ -208,7 +208,7 @@ export function allRoutes(): RouteData[] {
     { ...base('/', 'Home', site), kind: 'page-module', html: '<section><h1>Home hero</h1><p>Hi</p></section>' },
     { ...base('/search/', 'Search', site), kind: 'search', docsTags: ['protocol', 'sdk'] },
     {
-      ...base('/404.html', 'Page Not Found', site),
+      ...base('/404.html', 'Page not found', site),
       kind: 'not-found',
       suggestions: [
         { label: 'Introduction', href: '/docs/intro/' },
