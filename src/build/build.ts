@@ -37,6 +37,8 @@ export interface BuildOptions {
   /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
   memo?: BuildMemo;
   log?: (line: string) => void;
+  /** serve: the path its question handler answers at; pages use it when the config names no AI endpoint. */
+  askEndpoint?: string;
 }
 
 export interface BuildMemo {
@@ -381,7 +383,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const indexUrl = searchIndexUrl(recordsHash, base);
     stage('search', `${sections} sections`);
 
-    const chrome = buildSiteChrome(config, table, indexUrl);
+    const chrome = buildSiteChrome(config, table, indexUrl, options.askEndpoint);
     const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
     for (const [file, mod] of pageModules) {
       moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });

@@ -58,6 +58,28 @@ program
     process.exitCode = await runCheck({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 
+program
+  .command('init')
+  .argument('[dir]', 'folder to create the site in', '.')
+  .description('Start a new site: a config, a home page, docs in a sidebar, a blog post and a page. Never overwrites a file.')
+  .option('--title <title>', 'site title')
+  .option('--tagline <text>', 'one line under the title')
+  .option('--url <url>', 'where the site will be published, e.g. https://docs.example.com')
+  .option('-y, --yes', 'take the defaults for anything not given, without asking')
+  .action(async (dir: string, opts: { title?: string; tagline?: string; url?: string; yes?: boolean }) => {
+    const { runInit } = await import('./init-command.ts');
+    process.exitCode = await runInit({
+      ...opts,
+      dir,
+      // Questions only when someone can answer them: never in CI or with piped input.
+      interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+      input: process.stdin,
+      output: process.stdout,
+      errors: process.stderr,
+      today: new Date(),
+    });
+  });
+
 registerSearchCommand(program);
 
 try {

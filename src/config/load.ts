@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
-import { ProtodocsError, type Diagnostics, type ErrorCode } from '../errors/index.ts';
+import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
+import { reportIssues } from './issues.ts';
 import { findKeyPosition } from './key-position.ts';
 import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
 
@@ -24,43 +24,6 @@ export interface SiteConfig extends SiteConfigData {
 export const CONFIG_FILE = 'site.config.ts';
 
 const PLACEHOLDER = /^\{[^}]*\}$|^(?:x+|placeholder|your[-_ ]?\w*|changeme)$/i;
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
-  if (issue.code === 'invalid_union') return 'does not match any allowed shape';
-  return issue.message;
-}
-
-/** Maps schema issues to diagnostics that name the key path and, when it can be found, its line. */
-function reportIssues(
-  issues: readonly z.core.$ZodIssue[],
-  file: string,
-  source: string,
-  diagnostics: Diagnostics,
-  code: ErrorCode,
-  prefix: PropertyKey[] = [],
-): void {
-  for (const issue of issues) {
-    const keyPath = [...prefix, ...issue.path];
-    const shown = keyPath.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
-    const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && keyPath[keyPath.length - 1] === 'name';
-    const pos = findKeyPosition(source, keyPath.length ? keyPath : ['']);
-    diagnostics.add({
-      code: isVersionName ? 'PD1005' : code,
-      message: isVersionName
-        ? `The docs version at ${shown.replace(/\.name$/, '')} has no name.`
-        : `Config key ${shown || '(root)'} is invalid: ${describeIssue(issue)}.`,
-      file,
-      line: pos?.line ?? 1,
-      column: pos?.column ?? 1,
-      hint: isVersionName
-        ? 'give every docs version a name, e.g. { name: "current", label: "v1.0.0" }'
-        : issue.code === 'invalid_type'
-          ? `set ${shown} to a ${issue.expected}`
-          : undefined,
-    });
-  }
-}
 
 export interface LoadConfigOptions {
   root: string;
@@ -97,9 +60,10 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   }
   const source = readFileSync(configPath, 'utf8');
   const overrides = options.baseUrl ? { baseUrl: options.baseUrl } : {};
-  const parsed = configSchema.safeParse({ ...(raw as object), ...overrides });
+  const input = { ...(raw as object), ...overrides };
+  const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
-    reportIssues(parsed.error.issues, CONFIG_FILE, source, diagnostics, 'PD1003');
+    reportIssues(parsed.error.issues, { file: CONFIG_FILE, source, input, schema: configSchema, diagnostics, code: 'PD1003', docusaurus: true });
     return undefined;
   }
   const data = parsed.data;
@@ -113,28 +77,32 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
     deps.push(...sidebarsModule.deps);
     const sidebarsParsed = sidebarsSchema.safeParse(sidebarsModule.exports.default ?? {});
     if (!sidebarsParsed.success) {
-      reportIssues(sidebarsParsed.error.issues, sidebarsFile, readFileSync(sidebarsAbs, 'utf8'), diagnostics, 'PD4003');
+      const sidebarsSource = readFileSync(sidebarsAbs, 'utf8');
+      const input = sidebarsModule.exports.default ?? {};
+      reportIssues(sidebarsParsed.error.issues, { file: sidebarsFile, source: sidebarsSource, input, schema: sidebarsSchema, diagnostics, code: 'PD4003', docusaurus: false });
       return undefined;
     }
     sidebars = sidebarsParsed.data as Record<string, SidebarItemConfig[]>;
   }
 
+  // Placeholder credentials (the SPEC's "{key}", "your-api-key") mean hosted search is not set up yet: the built-in
+  // engine serves search, quietly unless the config asks for the hosted one.
   let hostedSearchEnabled = false;
-  if (data.search.hosted) {
+  if (data.search.hosted && data.search.engine !== 'local') {
     const { appId, apiKey } = data.search.hosted;
-    if (PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey)) {
+    const placeholder = PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey);
+    hostedSearchEnabled = !placeholder;
+    if (placeholder && data.search.engine === 'hosted') {
       const pos = findKeyPosition(source, ['search', 'hosted']);
       diagnostics.add({
         code: 'PD1007',
         severity: 'warning',
-        message: 'search.hosted has placeholder credentials, so the built-in local search is used.',
+        message: 'search.engine is "hosted" but search.hosted has placeholder credentials, so the built-in local search is used.',
         file: CONFIG_FILE,
         line: pos?.line ?? 1,
         column: pos?.column ?? 1,
         hint: 'set real appId and apiKey values to use the hosted search service',
       });
-    } else {
-      hostedSearchEnabled = true;
     }
   }
 

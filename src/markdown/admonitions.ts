@@ -3,7 +3,7 @@ import type { Paragraph } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Handler } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import { element, text } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';

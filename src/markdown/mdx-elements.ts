@@ -5,7 +5,7 @@ import type { Paragraph } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
 import { ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import { element, raw } from './hast-build.ts';
 import type { RenderContext } from './render-context.ts';

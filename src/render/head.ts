@@ -11,7 +11,8 @@ export function contentSecurityPolicy(config: SiteConfig, inlineScriptHash: stri
   const connect = ["'self'"];
   const scripts = ["'self'", `'sha256-${inlineScriptHash}'`];
   if (hostedSearchHost) connect.push(hostedSearchHost);
-  if (/^https?:/.test(config.search.ai.endpoint)) connect.push(new URL(config.search.ai.endpoint).origin);
+  const askEndpoint = config.search.ai.endpoint;
+  if (askEndpoint && /^https?:/.test(askEndpoint)) connect.push(new URL(askEndpoint).origin);
   if (config.analytics?.provider === 'gtag') {
     scripts.push('https://www.googletagmanager.com');
     connect.push('https://www.google-analytics.com', 'https://*.google-analytics.com');

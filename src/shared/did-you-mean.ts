@@ -1,3 +1,4 @@
+// Shared by config errors (unknown keys) and markdown errors (admonition types, component names).
 /** The closest candidate, when it is close enough to be a likely typo. */
 export function didYouMean(value: string, candidates: Iterable<string>): string | undefined {
   const needle = value.toLowerCase();

@@ -1,0 +1,174 @@
+import type { z } from 'zod';
+import type { Diagnostics, ErrorCode } from '../errors/index.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
+import { docusaurusKeyHint, docusaurusValueHint } from './docusaurus-keys.ts';
+import { findConfigPosition, findKeyPosition } from './key-position.ts';
+import { jsLiteral, keysAt, schemasAt, unionOptions, unwrap } from './schema-walk.ts';
+
+// Schema issues → diagnostics at the key in the file: an unknown key (with "did you mean" or the Docusaurus
+// equivalent), a missing key (with an example), a value of the wrong shape.
+
+export interface IssueContext {
+  file: string;
+  source: string;
+  /** The value that was validated, to tell a missing key from a wrong one. */
+  input: unknown;
+  /** The schema it was validated against. */
+  schema: z.core.$ZodType;
+  diagnostics: Diagnostics;
+  /** For values of the wrong shape. */
+  code: ErrorCode;
+  /** Applies Docusaurus hints (site.config.ts, not the sidebars module). */
+  docusaurus: boolean;
+}
+
+export function reportIssues(issues: readonly z.core.$ZodIssue[], context: IssueContext): void {
+  for (const issue of issues) reportIssue(issue, [], context.schema, context);
+}
+
+function reportIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[], schema: z.core.$ZodType, context: IssueContext): void {
+  const keyPath = [...prefix, ...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    for (const key of issue.keys) unknownKey([...keyPath, key], keysAt(schema, issue.path), context);
+    return;
+  }
+  if (issue.code === 'invalid_union') {
+    const union = schemasAt(schema, issue.path).map(unionOptions).find((o) => o !== undefined);
+    if (union && union.length === issue.errors.length) return unionIssue(issue, keyPath, union, context);
+  }
+  const parentPath = keyPath.slice(0, -1);
+  const parent = valueAt(context.input, parentPath);
+  const key = keyPath[keyPath.length - 1];
+  if (
+    issue.code === 'invalid_type' &&
+    key !== undefined &&
+    parent !== null &&
+    typeof parent === 'object' &&
+    !Object.hasOwn(parent, key as string)
+  ) {
+    return missingKey(keyPath, schemasAt(schema, issue.path)[0], context);
+  }
+  const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && keyPath[keyPath.length - 1] === 'name';
+  const shown = showPath(keyPath);
+  const at = positionOf(context.source, keyPath);
+  const valueHint = context.docusaurus ? docusaurusValueHint(keyPath, valueAt(context.input, keyPath)) : undefined;
+  context.diagnostics.add({
+    code: isVersionName ? 'PD1005' : context.code,
+    message: isVersionName
+      ? `The docs version at ${shown.replace(/\.name$/, '')} has no name.`
+      : `Config key ${shown || '(root)'} is invalid: ${describeIssue(issue)}.`,
+    file: context.file,
+    ...at,
+    hint: isVersionName
+      ? 'give every docs version a name, e.g. { name: "current", label: "v1.0.0" }'
+      : (valueHint ?? (issue.code === 'invalid_type' ? `set ${shown} to a ${issue.expected}` : undefined)),
+  });
+}
+
+/**
+ * A value that matches none of a union's shapes. The shapes are told apart by `type` (or `provider`): when the value
+ * names one, its problems are that shape's; otherwise the name itself is the problem.
+ */
+function unionIssue(issue: z.core.$ZodIssue & { code: 'invalid_union' }, keyPath: PropertyKey[], options: z.core.$ZodType[], context: IssueContext): void {
+  const discriminators = ['type', 'provider'];
+  const branches = issue.errors.map((issues, i) => ({ issues, option: options[i] }));
+  const names = (b: { issues: readonly z.core.$ZodIssue[] }) =>
+    b.issues.some((i) => i.path.length === 1 && discriminators.includes(String(i.path[0])) && (i.code === 'invalid_value' || i.code === 'invalid_type'));
+  const viable = branches.filter((b) => !names(b) && !b.issues.some((i) => i.path.length === 0 && i.code === 'invalid_type'));
+  if (viable.length > 0) {
+    const best = viable.reduce((a, b) => (b.issues.length < a.issues.length ? b : a));
+    for (const inner of best.issues) reportIssue(inner, keyPath, best.option, context);
+    return;
+  }
+  const value = valueAt(context.input, keyPath);
+  const discriminator = value !== null && typeof value === 'object' ? discriminators.find((d) => Object.hasOwn(value, d)) : undefined;
+  if (discriminator) {
+    const path = [...keyPath, discriminator];
+    const allowed = options.flatMap((o) => literalValues(o, discriminator));
+    const given = (value as Record<string, unknown>)[discriminator];
+    context.diagnostics.add({
+      code: context.code,
+      message: `Config key ${showPath(path)} is invalid: ${jsLiteral(given)} is not one of ${allowed.map((v) => jsLiteral(v)).join(', ')}.`,
+      file: context.file,
+      ...positionOf(context.source, path),
+      hint: (context.docusaurus ? docusaurusValueHint(path, given) : undefined) ?? suggestion(String(given), allowed.map(String)),
+    });
+    return;
+  }
+  context.diagnostics.add({
+    code: context.code,
+    message: `Config key ${showPath(keyPath) || '(root)'} is invalid: it matches none of the shapes it can take.`,
+    file: context.file,
+    ...positionOf(context.source, keyPath),
+    hint: 'see this key in CONFIGURATION.md for the shapes it takes',
+  });
+}
+
+function literalValues(option: z.core.$ZodType, key: string): unknown[] {
+  const shape = (unwrap(option).schema._zod.def as { shape?: Record<string, z.core.$ZodType> }).shape;
+  const literal = shape?.[key] ? (unwrap(shape[key]).schema._zod.def as { type: string; values?: unknown[] }) : undefined;
+  return literal?.type === 'literal' ? (literal.values ?? []) : [];
+}
+
+function unknownKey(keyPath: PropertyKey[], allowed: readonly string[], context: IssueContext): void {
+  const key = String(keyPath[keyPath.length - 1]);
+  const shown = showPath(keyPath);
+  const docusaurus = context.docusaurus ? docusaurusKeyHint(keyPath, valueAt(context.input, keyPath)) : undefined;
+  const close = didYouMean(key, allowed);
+  const where = keyPath.length > 1 ? `${showPath(keyPath.slice(0, -1))} takes` : 'the top level takes';
+  context.diagnostics.add({
+    code: 'PD1010',
+    message: `Config key ${shown} is not a protodocs setting, so it would do nothing.`,
+    file: context.file,
+    ...positionOf(context.source, keyPath),
+    hint: docusaurus ?? (close ? `did you mean ${close}?` : `${where} ${allowed.join(', ')}`),
+  });
+}
+
+function missingKey(keyPath: PropertyKey[], schema: z.core.$ZodType | undefined, context: IssueContext): void {
+  const key = String(keyPath[keyPath.length - 1]);
+  const meta = schema ? unwrap(schema).meta : {};
+  const example = meta.examples?.[0];
+  const at =
+    keyPath.length > 1 ? positionOf(context.source, keyPath.slice(0, -1)) : (findConfigPosition(context.source) ?? { line: 1, column: 1 });
+  context.diagnostics.add({
+    code: 'PD1011',
+    message: `Config key ${showPath(keyPath)} is missing${meta.description ? `: ${lowerFirst(meta.description)}` : '.'}`,
+    file: context.file,
+    ...at,
+    hint: example === undefined ? `add ${key}` : `add it, e.g. ${key}: ${jsLiteral(example)}`,
+  });
+}
+
+function suggestion(value: string, allowed: readonly string[]): string | undefined {
+  const close = didYouMean(value, allowed);
+  return close ? `did you mean ${jsLiteral(close)}?` : undefined;
+}
+
+function positionOf(source: string, keyPath: readonly PropertyKey[]): { line: number; column: number } {
+  return findKeyPosition(source, keyPath) ?? findConfigPosition(source) ?? { line: 1, column: 1 };
+}
+
+function valueAt(value: unknown, keyPath: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of keyPath) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+export function showPath(keyPath: readonly PropertyKey[]): string {
+  return keyPath.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  if (issue.code === 'invalid_union') return 'does not match any allowed shape';
+  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => jsLiteral(v)).join(', ')}`;
+  return issue.message;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
