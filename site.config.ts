@@ -83,8 +83,8 @@ export default defineConfig({
   },
   search: {
     // The hosted index is named after the product; until real credentials are set the local engine serves search.
+    // AI mode answers with `protodocs serve`'s endpoint there, and in the browser from the index on a static host.
     hosted: { appId: '{appId}', apiKey: '{key}', indexName: 'iaindex' },
-    ai: { endpoint: '/api/ask' },
   },
   highlight: { languages: ['bash', 'json', 'python', 'javascript', 'typescript', 'php', 'ruby'] },
   storage: { keySuffix: '' },

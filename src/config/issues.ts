@@ -36,19 +36,19 @@ function reportIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[], schema: z.c
     const union = schemasAt(schema, issue.path).map(unionOptions).find((o) => o !== undefined);
     if (union && union.length === issue.errors.length) return unionIssue(issue, keyPath, union, context);
   }
-  const parentPath = keyPath.slice(0, -1);
-  const parent = valueAt(context.input, parentPath);
+  const parent = valueAt(context.input, keyPath.slice(0, -1));
   const key = keyPath[keyPath.length - 1];
+  const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && key === 'name';
   if (
+    !isVersionName &&
     issue.code === 'invalid_type' &&
     key !== undefined &&
     parent !== null &&
     typeof parent === 'object' &&
     !Object.hasOwn(parent, key as string)
   ) {
-    return missingKey(keyPath, schemasAt(schema, issue.path)[0], context);
+    return missingKey(keyPath, schemasAt(schema, issue.path)[0], keysAt(schema, issue.path.slice(0, -1)), context);
   }
-  const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && keyPath[keyPath.length - 1] === 'name';
   const shown = showPath(keyPath);
   const at = positionOf(context.source, keyPath);
   const valueHint = context.docusaurus ? docusaurusValueHint(keyPath, valueAt(context.input, keyPath)) : undefined;
@@ -125,8 +125,11 @@ function unknownKey(keyPath: PropertyKey[], allowed: readonly string[], context:
   });
 }
 
-function missingKey(keyPath: PropertyKey[], schema: z.core.$ZodType | undefined, context: IssueContext): void {
+function missingKey(keyPath: PropertyKey[], schema: z.core.$ZodType | undefined, allowed: readonly string[], context: IssueContext): void {
   const key = String(keyPath[keyPath.length - 1]);
+  // `sidebarID` for `sidebarId`: the unknown-key error already says "did you mean sidebarId?".
+  const written = Object.keys(valueAt(context.input, keyPath.slice(0, -1)) as object).filter((k) => !allowed.includes(k));
+  if (written.some((k) => didYouMean(k, [key]) === key)) return;
   const meta = schema ? unwrap(schema).meta : {};
   const example = meta.examples?.[0];
   const at =

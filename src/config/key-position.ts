@@ -16,7 +16,7 @@ export function findKeyPosition(source: string, keyPath: readonly PropertyKey[])
 
 /** Position of the config object itself (where a missing top-level key belongs). */
 export function findConfigPosition(source: string): { line: number; column: number } | undefined {
-  const call = /\bdefine(?:Config|Sidebars)\s*\(|\bexport\s+default\b/.exec(source);
+  const call = /\bdefine(?:Config|Sidebars)\s*\(/.exec(source) ?? /\bexport\s+default\b/.exec(source);
   return call ? positionAt(source, call.index) : undefined;
 }
 
