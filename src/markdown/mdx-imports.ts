@@ -1,4 +1,5 @@
 import type { Root } from 'mdast';
+import path from 'node:path';
 import type { Diagnostic } from '../errors/index.ts';
 import { markdownDiagnostic, startOf, type Point } from './diagnostic.ts';
 
@@ -53,6 +54,12 @@ export function readMdxImports(tree: Root, file: string, lineOffset: number): Md
   return { imports, diagnostics };
 }
 
+/** content/components as an import path from the page (`file` is relative to the site root). */
+export function componentsFolderFrom(file: string): string {
+  const rel = path.posix.relative(path.posix.dirname(file), 'content/components');
+  return rel.startsWith('../') ? rel : `./${rel}`;
+}
+
 function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {
   return what === 'import'
     ? markdownDiagnostic(
@@ -60,7 +67,7 @@ function unsupported(file: string, at: Point | undefined, what: 'import' | 'stat
         file,
         at,
         'This import is not a default import of one component, so it cannot be used as a component.',
-        "import each component on its own: import Name from '../components/Name.tsx'",
+        `import each component on its own: import Name from '${componentsFolderFrom(file)}/Name.tsx'`,
       )
     : markdownDiagnostic(
         'PD3005',
