@@ -39,7 +39,13 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** serve: the path its question handler answers at; pages use it when the config names no AI endpoint. */
   askEndpoint?: string;
+  /** Called as each stage ends and as each page is written (the CLI shows it). */
+  progress?: (event: BuildProgress) => void;
 }
+
+export type BuildProgress =
+  | { type: 'stage'; stage: string; ms: number; detail: string }
+  | { type: 'page'; done: number; total: number };
 
 export interface BuildMemo {
   bundle?: { key: string; value: AssetManifest };
@@ -152,6 +158,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     timings[name] = Math.round(now - clock);
     clock = now;
     log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(timings[name]).padStart(6)} ms  ${String(Math.round(process.memoryUsage.rss() / 1048576)).padStart(5)} MiB RSS`);
+    options.progress?.({ type: 'stage', stage: name, ms: timings[name], detail });
   };
   const result = (extra: Partial<BuildResult> = {}): BuildResult => ({
     ok: !diagnostics.hasErrors(),
@@ -416,9 +423,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const shell: PageShell = { config, inlineScript, csp, assets, feeds };
     const pageFailed = (route: RouteEntry, message: string) =>
       diagnostics.add({ code: 'PD6001', message: `Rendering ${route.url} failed: ${message}.`, file: route.source, line: 1, column: 1 });
+    let pagesDone = 0;
+    const pageDone = () => options.progress?.({ type: 'page', done: ++pagesDone, total: table.routes.length });
     const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
       if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
       await sink.write(outFile, page);
+      pageDone();
     };
     const freshPages = new Set<string>();
     const renderHere = async (route: RouteEntry, outFile: string, pageKey: string, data: RouteData) => {
@@ -458,9 +468,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else if (previous && record!.indexUrl === indexUrl) {
         await streaming!.reuse(outFile, previous);
         reused++;
+        pageDone();
       } else if (previous) {
         await sink.write(outFile, readFileSync(previous, 'utf8').replaceAll(record!.indexUrl, indexUrl));
         reused++;
+        pageDone();
       } else if (pool) {
         batch.push({ route, outFile, pageKey, data });
         if (batch.length === PAGE_BATCH) await sendBatch();

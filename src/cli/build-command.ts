@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { build } from '../build/index.ts';
+import { createProgress, progressMode } from './progress.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface BuildCommandOptions {
@@ -8,12 +9,15 @@ export interface BuildCommandOptions {
   baseUrl?: string;
   verbose?: boolean;
   strict?: boolean;
+  /** No progress output. */
+  quiet?: boolean;
 }
 
 /** `protodocs build`: returns the exit code. */
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
   const root = path.resolve(options.root);
+  const progress = createProgress(process.stderr, progressMode(process.stderr, options));
   const result = await build({
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
@@ -21,7 +25,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
+    progress: (event) => progress.event(event),
   });
+  progress.done();
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);
   reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
     process.stderr.write(t),

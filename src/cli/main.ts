@@ -19,8 +19,9 @@ program
   .option('--out <dir>', 'output folder')
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--strict', 'treat warnings as errors')
+  .option('--quiet', 'no progress output, only problems and the result')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
-  .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+  .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runBuild } = await import('./build-command.ts');
     process.exitCode = await runBuild({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
@@ -52,8 +53,9 @@ program
   .option('--format <format>', 'text, or json ({ ok, problems }) on stdout for CI', 'text')
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--strict', 'treat warnings as errors')
+  .option('--quiet', 'no progress output, only problems and the result')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
-  .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+  .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runCheck } = await import('./check-command.ts');
     process.exitCode = await runCheck({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
