@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { DEFAULT_ANSWERS, existingFiles, scaffoldFiles, type SiteAnswers } from './scaffold.ts';
 
 export interface InitCommandOptions {
@@ -51,19 +51,25 @@ export async function runInit(options: InitCommandOptions): Promise<number> {
   };
   if (options.interactive && !options.yes) {
     const rl = createInterface({ input: options.input, output: options.output });
+    // Lines typed (or pasted) ahead of a question are queued by the iterator, not lost.
+    const lines = rl[Symbol.asyncIterator]();
+    const ask = async (question: string, fallback: string): Promise<string | undefined> => {
+      rl.setPrompt(`${question} (${fallback}): `);
+      rl.prompt();
+      const line = await lines.next();
+      return line.done ? undefined : line.value.trim() || fallback;
+    };
     try {
-      if (options.title === undefined) answers.title = (await rl.question(`Site title (${answers.title}): `)).trim() || answers.title;
-      if (options.tagline === undefined) answers.tagline = (await rl.question(`Tagline (${answers.tagline}): `)).trim() || answers.tagline;
-      if (options.url === undefined) {
-        for (;;) {
-          const url = (await rl.question(`URL the site will be published at (${answers.url}): `)).trim() || answers.url;
-          if (isSiteUrl(url)) {
-            answers.url = url;
-            break;
-          }
-          out('Enter a full http(s) URL, such as https://docs.example.com\n');
-        }
+      const title = options.title ?? (await ask('Site title', answers.title));
+      const tagline = title === undefined ? undefined : (options.tagline ?? (await ask('Tagline', answers.tagline)));
+      let url = tagline === undefined ? undefined : (options.url ?? (await ask('URL the site will be published at', answers.url)));
+      while (url !== undefined && !isSiteUrl(url)) {
+        out('Enter a full http(s) URL, such as https://docs.example.com\n');
+        url = await ask('URL the site will be published at', answers.url);
       }
+      // End of input (Ctrl+D) before the last answer: the reader changed their mind.
+      if (title === undefined || tagline === undefined || url === undefined) return fail('\nprotodocs init: cancelled; nothing was written.\n', 1);
+      Object.assign(answers, { title, tagline, url });
     } finally {
       rl.close();
     }
