@@ -2,7 +2,7 @@
 // --types (before `npm pack`) it also writes the declarations of the public API to dist/types/, so a site's own
 // TypeScript checks site.config.ts against them without seeing protodocs' sources.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,49 +39,7 @@ for (const entry of readdirSync(path.join(root, 'dist'), { recursive: true, with
   if (entry.isFile() && !written.has(abs) && !abs.startsWith(TYPES_DIR + path.sep)) rmSync(abs);
 }
 
-if (process.argv.includes('--types')) await buildTypes();
-
-/**
- * Declarations of src/index.ts and what its types reach (the config schema, page-module props), with `.js`
- * specifiers, as a consumer's TypeScript resolves them. TypeScript is a devDependency: this runs before packing only.
- */
-async function buildTypes() {
-  const { default: ts } = await import('typescript');
-  rmSync(TYPES_DIR, { recursive: true, force: true });
-  const program = ts.createProgram([path.join(root, 'src', 'index.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    jsx: ts.JsxEmit.ReactJSX,
-    strict: true,
-    skipLibCheck: true,
-    allowImportingTsExtensions: true,
-    declaration: true,
-    emitDeclarationOnly: true,
-    rootDir: path.join(root, 'src'),
-    outDir: TYPES_DIR,
-    types: [],
-    lib: ['lib.es2023.d.ts'],
-  });
-  const emitted = [];
-  const emit = program.emit(undefined, (file, text) => {
-    emitted.push(file);
-    writeTypesFile(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.tsx?(['"])/g, '$1.js$2'));
-  });
-  const problems = [...ts.getPreEmitDiagnostics(program), ...emit.diagnostics];
-  if (problems.length > 0 || emit.emitSkipped) {
-    const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
-    throw new Error('Declarations failed:\n' + ts.formatDiagnostics(problems, host));
-  }
-  // The public API must not drag Node's types (or anything a site does not install) into a site's type check.
-  for (const file of emitted) {
-    const text = readFileSync(file, 'utf8');
-    const foreign = [...text.matchAll(/from\s+['"]([^'".][^'"]*)['"]/g)].map((m) => m[1]).filter((m) => m !== 'zod');
-    if (foreign.length > 0) throw new Error(`${path.relative(root, file)} imports ${foreign.join(', ')}: keep the public API's types free of them.`);
-  }
-}
-
-function writeTypesFile(file, text) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
+if (process.argv.includes('--types')) {
+  const { buildTypes } = await import('./build-types.mjs');
+  await buildTypes(root, TYPES_DIR);
 }

@@ -93,16 +93,26 @@ describe('the npm package', () => {
     expect(ok.stdout + ok.stderr).toBe('');
     expect(ok.status).toBe(0);
 
-    // The same check must see real types, not `any`: a wrong value fails it.
-    const config = readFileSync(path.join(site, 'site.config.ts'), 'utf8');
-    writeFileSync(path.join(site, 'site.config.ts'), config.replace("baseUrl: '/',", "baseUrl: '/', tagline: 42,"));
+    // The same check must see real types, not `any`: a wrong value fails it, in the config and in the sidebars.
+    const configFile = path.join(site, 'site.config.ts');
+    const sidebarsFile = path.join(site, 'content', 'sidebars.ts');
+    const config = readFileSync(configFile, 'utf8');
+    const sidebars = readFileSync(sidebarsFile, 'utf8');
+    writeFileSync(configFile, config.replace("baseUrl: '/',", "baseUrl: '/', tagline: 42,"));
+    writeFileSync(sidebarsFile, sidebars.replace("type: 'category',", "type: 'category', collapsed: 'yes',"));
     try {
       const wrong = run(process.execPath, [tsc, '-p', 'tsconfig.json'], site);
-      expect(wrong.stdout).toMatch(/site\.config\.ts\(\d+,\d+\): error TS\d+/);
+      expect(wrong.stdout).toMatch(/^site\.config\.ts\(\d+,\d+\): error TS\d+/m);
+      expect(wrong.stdout).toMatch(/^content\/sidebars\.ts\(\d+,\d+\): error TS\d+/m);
       expect(wrong.status).not.toBe(0);
     } finally {
-      writeFileSync(path.join(site, 'site.config.ts'), config);
+      writeFileSync(configFile, config);
+      writeFileSync(sidebarsFile, sidebars);
     }
+    // The declarations are self-contained and document each key for the editor.
+    const declarations = readFileSync(path.join(work, 'app', 'node_modules', 'protodocs', 'dist', 'types', 'config', 'schema.d.ts'), 'utf8');
+    expect(declarations).not.toMatch(/from ['"]/);
+    expect(declarations).toContain("@example url: 'https://docs.example.com'");
   });
 
   it('init never overwrites: a second run in the same folder writes nothing and exits 1', () => {
