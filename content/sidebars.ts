@@ -5,6 +5,7 @@ const sidebars: SidebarsConfig = {
   mainSidebar: [
     'intro',
     'quickstart',
+    'packages',
     {
       type: 'category',
       label: 'Publishers',
@@ -13,7 +14,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'AI clients',
-      items: ['clients/langchain', 'clients/llamaindex'],
+      items: ['clients/getting-started', 'clients/langchain', 'clients/llamaindex'],
     },
     {
       type: 'category',
@@ -33,7 +34,15 @@ const sidebars: SidebarsConfig = {
     'plugins/framer',
     'plugins/ghost',
   ],
-  apiSidebar: ['api/authentication', 'api/receipts', 'api/analytics', 'api/attestations'],
+  apiSidebar: [
+    'api/authentication',
+    'api/accounts',
+    'api/clients',
+    'api/verification',
+    'api/receipts',
+    'api/analytics',
+    'api/attestations',
+  ],
 };
 
 export default sidebars;

@@ -36,6 +36,16 @@ describe('build cache', () => {
     expect(textFiles(edited)['docs/guides/setup/index.html']).toContain('Install it now');
   });
 
+  it('keeps the description made from the first paragraph, which is part of the cached document', async () => {
+    const intro = path.join(site, 'content/docs/intro.md');
+    writeFileSync(intro, readFileSync(intro, 'utf8').replace(/^description: .*\n/m, ''));
+    const cold = await run(false);
+    await run(true);
+    const warm = await run(true);
+    expect(textFiles(warm)['docs/intro/index.html']).toContain('<meta name="description" content="Read the setup guide first.">');
+    expect(textFiles(warm)).toEqual(textFiles(cold));
+  });
+
   it('reports a link broken by a change to another file, though the linking file is unchanged', async () => {
     await run(true);
     renameSync(path.join(site, 'content/docs/guides/deep.md'), path.join(site, 'content/docs/guides/deeper.md'));

@@ -21,7 +21,7 @@ const FEATURES: Feature[] = [
     icon: 'seal',
     title: 'Verifiable attestations',
     body:
-      'Attestations vouch for index entries and receipts with cryptographic signatures. Ed25519 is recommended; anyone holding the public key can check them.',
+      'Index files, receipts and batches carry Ed25519 signatures from publishers and AI clients; attestations are signed statements from the hosted service about index entries. Anyone with the public key can check each one.',
     link: { label: 'Signatures', path: '/docs/protocol/signatures/' },
   },
   {
@@ -79,7 +79,8 @@ export default function Home({ site }: PageModuleProps) {
             </h1>
             <p className="hero__lead">
               IAIndex is a transparent attribution protocol for AI training. Publishers describe their content in a signed
-              index; AI systems that use it send back signed receipts; attestations let anyone verify both. Publishers get
+              index; AI systems that use it send back signed receipts; anyone can verify both signatures, and the hosted service
+              can add signed attestations. Publishers get
               a record they can check, and AI developers get a clean, auditable trail for their training data.
             </p>
             <div className="hero__actions">

@@ -1,9 +1,11 @@
 import type { Message } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type SiteConfig } from '../config/index.ts';
+import { CONFIG_FILE, findKeyPosition, loadConfig, type SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, MarkdownFile } from '../content/index.ts';
 import { Diagnostics, ProtodocsError, diagnosticFromThrown, type Diagnostic } from '../errors/index.ts';
+// The leaf module, not markdown/index.ts: start-up must not load the markdown stage.
+import { mdxFileHint } from '../markdown/mdx-imports.ts';
 import type { DocumentHtml, ParsedMarkdown } from '../markdown/types.ts';
 import type { AssetManifest, LoadedModule, PageShell, RouteDataContext } from '../render/index.ts';
 import { buildRoutes, linkIndexOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
@@ -11,12 +13,14 @@ import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
 import { routeToFile, type RouteData } from '../shared/index.ts';
 import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
 import { colorModeScript } from '../../theme/head/color-mode.ts';
-import { PACKAGE_ROOT, bundleClient } from './bundle-client.ts';
+import { PACKAGE_ROOT, SITE_NAMESPACE, bundleClient } from './bundle-client.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord } from './build-record.ts';
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
+import { componentFiles } from './component-files.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import type { BuildPool } from './worker-pool.ts';
+import { checkOutputFolder, isSameOrInside, removeStaleBuildFolders } from './output-folder.ts';
 import { MemoryOutput, StreamingOutput, type OutputSink } from './write-output.ts';
 
 export interface BuildOptions {
@@ -41,6 +45,8 @@ export interface BuildOptions {
   askEndpoint?: string;
   /** Called as each stage ends and as each page is written (the CLI shows it). */
   progress?: (event: BuildProgress) => void;
+  /** How long site.config.ts may take to load (the CLI takes it from PROTODOCS_CONFIG_TIMEOUT, in seconds). */
+  configTimeoutMs?: number;
 }
 
 export type BuildProgress =
@@ -136,11 +142,43 @@ async function loadConfigOnce(options: BuildOptions, diagnostics: Diagnostics): 
     return known.config;
   }
   const before = diagnostics.items.length;
-  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics);
+  const config = await loadConfig({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, timeoutMs: options.configTimeoutMs }, diagnostics);
   if (config && options.memo) {
     options.memo.config = { key: optionsKey + statsKey(config.configDeps), config, diagnostics: diagnostics.items.slice(before) };
   }
   return config;
+}
+
+/**
+ * What would be lost if the output folder were replaced. Before the config is loaded (`config` undefined) only what
+ * every site has is known: its root, content/ and protodocs itself.
+ */
+function outputFolderProblems(outDir: string, rootDir: string, config?: SiteConfig, flag?: string) {
+  const root = path.resolve(rootDir);
+  const outDirAbs = path.resolve(outDir);
+  const siteFolders = ['content', 'theme', 'src', 'bin', 'node_modules', '.git'].map((name) => path.join(root, name));
+  const ownFolders = ['src', 'theme', 'bin', 'dist', 'node_modules'].map((name) => path.join(PACKAGE_ROOT, name));
+  const deps = config?.configDeps ?? [];
+  // A folder holding a config import is a source folder, unless it is the site root (which holds the output too).
+  const depFolders = deps.map((dep) => path.dirname(dep)).filter((dir) => !isSameOrInside(root, dir));
+  const configKey = config && !flag ? findKeyPosition(readFileSync(path.join(root, CONFIG_FILE), 'utf8'), ['outDir']) : undefined;
+  return checkOutputFolder({
+    outDir: outDirAbs,
+    root,
+    sourceFiles: [...deps, config?.contentDir ?? path.join(root, 'content'), PACKAGE_ROOT],
+    sourceFolders: [...siteFolders, ...ownFolders, ...depFolders],
+    namedBy: flag || !config ? { flag: `--out ${path.relative(root, outDirAbs) || '.'}` } : { file: CONFIG_FILE, line: configKey?.line ?? 1, column: configKey?.column ?? 1 },
+  });
+}
+
+/** Points at the component an import most likely meant: the same name under content/components. */
+function missingImportHint(file: MarkdownFile, name: string, specifier: string, config: SiteConfig): string {
+  const written = path.relative(config.root, path.dirname(file.abs)).split(path.sep).join('/');
+  // The same file with another extension (or none given), else a file named like the component nearby.
+  const files = componentFiles(file.abs, file.file);
+  const likely = files.alternative(specifier) ?? files.find(name);
+  if (likely?.endsWith('.mdx')) return mdxFileHint(likely);
+  return likely ? `did you mean '${likely}'? (the path is resolved from ${written}/)` : `the path is resolved from ${written}/`;
 }
 
 /** Runs every stage in order, collects every problem, and writes only when there are none. */
@@ -173,11 +211,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
 
   const startedAt = Date.now();
+  const writing = options.write !== false;
+  // A folder named by --out is checked before anything else, even before the record says the build is up to date.
+  if (writing && options.outDir) {
+    for (const problem of outputFolderProblems(options.outDir, options.root)) diagnostics.add(problem);
+    if (diagnostics.hasErrors()) return result();
+  }
   const recording = options.record !== undefined && options.write !== false && !options.memo && !import.meta.url.endsWith('.ts');
   const buildKey = recording ? recordKey({ ...options, nodeEnv: options.record?.nodeEnv }) : '';
   const record = recording ? readRecord(options.root) : undefined;
   if (record) {
     if (isUpToDate(record, buildKey, path.resolve(options.root))) {
+      removeStaleBuildFolders(record.outDir);
       diagnostics.addAll(record.warnings);
       stage('unchanged', `${record.pages} pages`);
       return result({ pages: record.pages, outDir: record.outDir, unchanged: true });
@@ -196,6 +241,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const config = await loadConfigOnce(options, diagnostics);
     if (!config) return result();
+    if (writing) {
+      for (const problem of outputFolderProblems(config.outDirAbs, config.root, config, options.outDir)) diagnostics.add(problem);
+      if (diagnostics.hasErrors()) return result();
+      removeStaleBuildFolders(config.outDirAbs);
+    }
     stage('config');
     const base = config.baseUrl;
 
@@ -215,6 +265,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       checkConfigLinks,
       checkInternalLinks,
       contentSecurityPolicy,
+      hostHeaders,
       createBuildPool,
       jsonFeed,
       llmsFiles,
@@ -228,6 +279,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       robotsTxt,
       rssFeed,
       sha256Base64,
+      siteIconFiles,
       sitemap,
     } = await stages;
 
@@ -252,8 +304,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // MDX components and page modules are compiled once each, before rendering needs them synchronously.
     const componentFiles = new Map<string, string>();
     for (const file of markdownFiles) {
-      for (const specifier of Object.values(parsed.get(file.file)?.mdxImports ?? {})) {
+      const summary = parsed.get(file.file);
+      for (const [name, specifier] of Object.entries(summary?.mdxImports ?? {})) {
         const abs = path.resolve(path.dirname(file.abs), specifier);
+        if (!existsSync(abs)) {
+          diagnostics.add({
+            code: 'PD3023',
+            message: `The import of ${name} names ${specifier}, which does not exist.`,
+            file: file.file,
+            ...(summary?.mdxImportPositions?.[name] ?? { line: 1, column: 1 }),
+            hint: missingImportHint(file, name, specifier, config),
+          });
+          continue;
+        }
         componentFiles.set(`${file.file}\0${specifier}`, abs);
       }
     }
@@ -268,7 +331,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const modules = new Map<string, LoadedModule>();
     for (const abs of new Set(componentFiles.values())) {
-      if (!existsSync(abs)) continue;
       const mod = await loadModule(abs);
       if (mod) modules.set(abs, mod);
     }
@@ -284,7 +346,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundling =
       memo?.bundle?.key === clientKey && memo.bundle
         ? Promise.resolve(memo.bundle.value)
-        : bundleClient({ baseUrl: base, extraIslands, minify: options.minify }).then((value) => {
+        : bundleClient({ baseUrl: base, extraIslands, minify: options.minify, siteRoot: config.root }).then((value) => {
             if (memo) memo.bundle = { key: clientKey, value };
             return value;
           });
@@ -336,13 +398,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const assets = await bundling.catch((error: unknown) => {
       // An author's 'use client' component that only runs in Node (node:fs, say) is their mistake, at their line.
       const messages = (error as { errors?: Message[] }).errors ?? [];
-      const inSite = messages.filter((m) => m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep));
+      // Site files are named from the site root in their own namespace (see bundle-client.ts); others from protodocs.
+      const siteFile = (m: Message) =>
+        m.location?.file.startsWith(`${SITE_NAMESPACE}:`)
+          ? m.location.file.slice(SITE_NAMESPACE.length + 1)
+          : m.location && path.resolve(PACKAGE_ROOT, m.location.file).startsWith(config.root + path.sep)
+            ? path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location.file)).split(path.sep).join('/')
+            : undefined;
+      const inSite = messages.filter((m) => siteFile(m) !== undefined);
       if (inSite.length === 0) throw error;
       for (const m of inSite) {
         diagnostics.add({
           code: 'PD6003',
           message: `This component runs in the browser but cannot be bundled for it: ${m.text}.`,
-          file: path.relative(config.root, path.resolve(PACKAGE_ROOT, m.location!.file)).split(path.sep).join('/'),
+          file: siteFile(m),
           line: m.location!.line,
           column: m.location!.column + 1,
           hint: "files starting with 'use client' may import only browser-safe modules; move Node-only code out of it",
@@ -383,8 +452,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (cache) {
         // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
         if (!search.onDisk) cache.setSearch(searchKey, search);
-        // serve saves its long-lived cache after the browser has been told to reload.
-        if (!options.memo) cache.save();
+        // serve saves its long-lived cache after the browser has been told to reload; a failed build writes nothing.
+        if (!options.memo && !diagnostics.hasErrors()) cache.save();
       }
     };
     const indexUrl = searchIndexUrl(recordsHash, base);
@@ -523,7 +592,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     await sink.write('sitemap.xml', sitemap(config, sitemapUrls));
     await sink.write('robots.txt', robotsTxt(config));
+    await sink.write('_headers', hostHeaders(csp, base));
     for (const [rel, text] of llmsFiles(config, table)) await sink.write(rel, text);
+    for (const [rel, text] of siteIconFiles(config, table.staticFiles)) await sink.write(rel, text);
     for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
     await sink.write('protodocs-manifest.json', JSON.stringify(manifest, null, 1));
     stage('render', `${table.routes.length} pages${reused ? `, ${reused} kept` : ''}`);

@@ -1,5 +1,6 @@
 import type { BuildOptions as EsbuildOptions, Metafile, OutputFile, Plugin } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetManifest } from '../render/types.ts';
@@ -18,6 +19,8 @@ export interface BundleOptions {
   extraIslands: ReadonlyMap<string, string>;
   /** Default true. `false` also bundles React's development build, which reports hydration mismatches in detail. */
   minify?: boolean;
+  /** The site's root: its files are named relative to it in the bundle, so output does not depend on where it is. */
+  siteRoot?: string;
 }
 
 /** What a page tells the runtime besides its islands. */
@@ -52,6 +55,39 @@ const singleReact: Plugin = {
     });
   },
 };
+
+export const SITE_NAMESPACE = 'pd-site';
+
+/**
+ * esbuild's content hashes cover the paths of a chunk's inputs, relative to `absWorkingDir` (protodocs' own folder).
+ * The site's components would carry the path from there to the site (`../../home/me/site/...`), so the same sources
+ * checked out elsewhere would get other file names. This plugin names every site file by its path from the site root
+ * instead, in a namespace of its own, and loads it from disk with its real folder for further imports.
+ */
+function siteFiles(siteRoot: string): Plugin {
+  const own = (abs: string) => {
+    const rel = path.relative(siteRoot, abs);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules') && path.relative(PACKAGE_ROOT, abs).startsWith('..');
+  };
+  const named = (abs: string) => ({ path: path.relative(siteRoot, abs).split(path.sep).join('/'), namespace: SITE_NAMESPACE });
+  return {
+    name: 'pd-site-files',
+    setup(b) {
+      b.onResolve({ filter: /^\// }, (args) => (args.kind === 'entry-point' && own(args.path) ? named(args.path) : undefined));
+      b.onResolve({ filter: /^\.\.?\//, namespace: SITE_NAMESPACE }, async (args) => {
+        const result = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: path.join(siteRoot, args.importer) });
+        if (result.errors.length > 0) return { errors: result.errors };
+        return own(result.path) ? named(result.path) : { path: result.path, sideEffects: result.sideEffects };
+      });
+      b.onLoad({ filter: /.*/, namespace: SITE_NAMESPACE }, async (args) => {
+        const abs = path.join(siteRoot, args.path);
+        const ext = path.extname(abs).slice(1);
+        const loader = ext === 'tsx' || ext === 'ts' || ext === 'jsx' || ext === 'css' || ext === 'json' ? ext : 'js';
+        return { contents: await readFile(abs), loader, resolveDir: path.dirname(abs), watchFiles: [abs] };
+      });
+    },
+  };
+}
 
 /**
  * Bundles the browser code in two esbuild runs:
@@ -103,7 +139,7 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
         ...islandEntries,
         ...(existsSync(cssEntry) ? [{ in: cssEntry, out: 'style' }] : []),
       ],
-      plugins: [singleReact],
+      plugins: options.siteRoot ? [singleReact, siteFiles(options.siteRoot)] : [singleReact],
     }),
   ]);
 
@@ -116,8 +152,10 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
 
   const entryUrl = (metafile: Metafile, entry: string): string | undefined => {
     const want = path.resolve(PACKAGE_ROOT, entry);
+    const site = options.siteRoot ? `${SITE_NAMESPACE}:${path.relative(options.siteRoot, want).split(path.sep).join('/')}` : undefined;
     for (const [outPath, meta] of Object.entries(metafile.outputs)) {
-      if (meta.entryPoint && path.resolve(PACKAGE_ROOT, meta.entryPoint) === want && outPath.endsWith('.js')) {
+      const matches = meta.entryPoint !== undefined && (meta.entryPoint === site || path.resolve(PACKAGE_ROOT, meta.entryPoint) === want);
+      if (matches && outPath.endsWith('.js')) {
         return publicPath + relOut(path.relative(OUT_DIR, outPath));
       }
     }

@@ -17,7 +17,6 @@ export function componentFiles(pageAbs: string, pageRel: string): ComponentFiles
   };
   const withSomeExtension = (base: string, except?: string) => EXTENSIONS.map((ext) => base + ext).find((abs) => abs !== except && isFile(abs));
   return {
-    exists: (spec) => isFile(path.resolve(dir, spec)),
     find: (name) => {
       for (const folder of [dir, path.join(root, 'content', 'components')]) {
         const found = withSomeExtension(path.join(folder, name));

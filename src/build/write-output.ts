@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ProtodocsError } from '../errors/index.ts';
+import { OLD_PREFIX, TEMP_PREFIX, fileSystemProblem } from './output-folder.ts';
 
 const WRITE_CONCURRENCY = 64;
 
@@ -21,6 +23,8 @@ export class MemoryOutput implements OutputSink {
   constructor(private readonly files: Map<string, string | Uint8Array>) {}
 
   async write(rel: string, content: string | Uint8Array): Promise<void> {
+    // Served from memory, but held to the same rule as a folder on disk.
+    insideFolder('/output', rel);
     this.files.set(rel, content);
   }
 }
@@ -48,8 +52,10 @@ export class StreamingOutput implements OutputSink {
   }
 
   static async open(outDir: string): Promise<StreamingOutput> {
-    const temp = path.join(path.dirname(outDir), `.protodocs-tmp-${process.pid}-${Date.now()}`);
-    await mkdir(temp, { recursive: true });
+    const temp = path.join(path.dirname(outDir), `${TEMP_PREFIX}${process.pid}-${Date.now()}`);
+    await mkdir(temp, { recursive: true }).catch((error: unknown) => {
+      throw new ProtodocsError(fileSystemProblem(error, temp, 'create the temporary output folder'));
+    });
     return new StreamingOutput(outDir, temp);
   }
 
@@ -67,7 +73,7 @@ export class StreamingOutput implements OutputSink {
 
   private async put(rel: string, make: (target: string) => Promise<void>): Promise<void> {
     if (this.pending.size >= WRITE_CONCURRENCY) await Promise.race(this.pending);
-    const target = path.join(this.temp, rel);
+    const target = insideFolder(this.temp, rel);
     const dir = path.dirname(target);
     const job = (async () => {
       let ready = this.dirs.get(dir);
@@ -78,7 +84,7 @@ export class StreamingOutput implements OutputSink {
       await ready;
       await make(target);
     })().catch((error: unknown) => {
-      this.failure ??= error;
+      this.failure ??= new ProtodocsError(fileSystemProblem(error, path.join(this.outDir, rel), 'write'));
     });
     const tracked = job.finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
@@ -90,19 +96,40 @@ export class StreamingOutput implements OutputSink {
       await this.abort();
       throw this.failure;
     }
+    const step = async (operation: string, target: string, run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (error) {
+        throw new ProtodocsError(fileSystemProblem(error, target, operation));
+      }
+    };
     try {
-      for (const dir of new Set([...copies.keys()].map((rel) => path.dirname(path.join(this.temp, rel))))) await mkdir(dir, { recursive: true });
-      await inBatches([...copies], WRITE_CONCURRENCY, ([rel, src]) => copyFile(src, path.join(this.temp, rel)));
+      for (const dir of new Set([...copies.keys()].map((rel) => path.dirname(insideFolder(this.temp, rel))))) {
+        await step('create the folder', dir, () => mkdir(dir, { recursive: true }));
+      }
+      await inBatches([...copies], WRITE_CONCURRENCY, ([rel, src]) => step(`copy ${src} to`, path.join(this.outDir, rel), () => copyFile(src, insideFolder(this.temp, rel))));
     } catch (error) {
       await this.abort();
       throw error;
     }
-    const old = path.join(path.dirname(this.outDir), `.protodocs-old-${process.pid}-${Date.now()}`);
+    const old = path.join(path.dirname(this.outDir), `${OLD_PREFIX}${process.pid}-${Date.now()}`);
     const hadOutput = existsSync(this.outDir);
-    if (hadOutput) await rename(this.outDir, old);
-    await rename(this.temp, this.outDir);
+    try {
+      if (hadOutput) await step('move aside the previous output', this.outDir, () => rename(this.outDir, old));
+      try {
+        await step('move the new output into place at', this.outDir, () => rename(this.temp, this.outDir));
+      } catch (error) {
+        // The previous output goes back where it was: a failed build never leaves the site without one.
+        if (hadOutput) await rename(old, this.outDir);
+        throw error;
+      }
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
     this.committed = true;
-    if (hadOutput) await rm(old, { recursive: true, force: true });
+    // What cannot be removed now (another program holds a file) is removed at the start of the next build.
+    if (hadOutput) await rm(old, { recursive: true, force: true }).catch(() => {});
   }
 
   /** Deletes the temp folder; after a commit, does nothing. */
@@ -111,4 +138,21 @@ export class StreamingOutput implements OutputSink {
     await Promise.allSettled(this.pending);
     await rm(this.temp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The absolute path of an output file, refusing any that would land outside the folder. Route checks stop such paths
+ * with a positioned error first; this guard keeps a missed case from ever writing elsewhere.
+ */
+export function insideFolder(folder: string, rel: string): string {
+  const target = path.resolve(folder, rel);
+  const back = path.relative(folder, target);
+  if (back === '' || back.startsWith('..') || path.isAbsolute(back)) {
+    throw new ProtodocsError({
+      code: 'PD8007',
+      message: `The output file "${rel}" would be written outside the output folder.`,
+      hint: 'no slug, id or permalink may contain "." or ".." segments',
+    });
+  }
+  return target;
 }

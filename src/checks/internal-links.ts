@@ -46,7 +46,7 @@ function closest(fragment: string, anchors: Set<string>): string {
   return candidates.length ? `did you mean #${candidates[0]}?` : 'heading ids are the heading text in lower case with dashes';
 }
 
-/** Navbar and footer links written in the config must point at real pages. */
+/** Navbar and footer links written in the config must point at real pages, and the files it names must exist. */
 export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSource = ''): Diagnostic[] {
   const out: Diagnostic[] = [];
   const positionOf = (needle: string) => {
@@ -82,5 +82,20 @@ export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSo
       });
     }
   });
+  // Files every page links from its head or navbar: a missing one is a failed request on every page.
+  const files: [string, string | undefined][] = [['favicon', config.favicon], ['image', config.image], ['navbar.logo.src', config.navbar.logo?.src]];
+  for (const [key, file] of files) {
+    if (!file || isExternalUrl(file)) continue;
+    const sitePath = '/' + file.split(/[?#]/)[0].replace(/^\//, '');
+    if (table.staticFiles.has(sitePath)) continue;
+    out.push({
+      code: 'PD6050',
+      message: `${key} names ${file}, which is not a file of content/public: every page would request it in vain.`,
+      file: 'site.config.ts',
+      ...positionOf(file),
+      hint: `add content/public${sitePath}, or fix the path in site.config.ts`,
+      severity: 'error',
+    });
+  }
   return out;
 }

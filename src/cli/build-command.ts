@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build } from '../build/index.ts';
 import { createProgress, progressMode } from './progress.ts';
+import { USAGE_CODES } from '../errors/index.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface BuildCommandOptions {
@@ -11,6 +12,7 @@ export interface BuildCommandOptions {
   strict?: boolean;
   /** No progress output. */
   quiet?: boolean;
+  configTimeoutMs?: number;
 }
 
 /** `protodocs build`: returns the exit code. */
@@ -22,6 +24,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
     baseUrl: options.baseUrl,
+    configTimeoutMs: options.configTimeoutMs,
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
@@ -33,8 +36,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     process.stderr.write(t),
   );
   if (failed) {
-    process.stderr.write('Build failed; previous output left untouched.\n');
-    return 1;
+    // A refused output folder is how protodocs was asked to run, not the site: a usage error, as for a bad flag.
+    const usage = result.diagnostics.some((d) => d.severity === 'error' && USAGE_CODES.has(d.code));
+    process.stderr.write(usage ? 'Nothing was built or written.\n' : 'Build failed; previous output left untouched.\n');
+    return usage ? 2 : 1;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const unchanged = result.unchanged ? ' (unchanged since the last build)' : '';

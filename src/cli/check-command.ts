@@ -16,6 +16,7 @@ export interface CheckCommandOptions {
   verbose?: boolean;
   /** No progress output. */
   quiet?: boolean;
+  configTimeoutMs?: number;
 }
 
 /** URL paths of every HTML output, base included and percent-encoded as a browser would request them. */
@@ -43,6 +44,7 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
   const result = await build({
     root,
     baseUrl: options.baseUrl,
+    configTimeoutMs: options.configTimeoutMs,
     write: false,
     // The per-file cache (node_modules/.cache/protodocs) makes a CI check of an unchanged page cheap; output is the same.
     cache: true,

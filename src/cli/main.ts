@@ -4,6 +4,9 @@ import { askLlmFromEnv, registerSearchCommand } from './search-command.ts';
 // The only module that reads process.env or calls process.exit: everything below it returns exit codes.
 // Commands load their modules when they run: start-up (and --help) never pays for the whole pipeline.
 
+/** PROTODOCS_CONFIG_TIMEOUT: seconds site.config.ts may take to load (default 10). */
+const configTimeoutMs = Number(process.env.PROTODOCS_CONFIG_TIMEOUT) > 0 ? Number(process.env.PROTODOCS_CONFIG_TIMEOUT) * 1000 : undefined;
+
 const program = new Command();
 program
   .name('protodocs')
@@ -23,7 +26,7 @@ program
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runBuild } = await import('./build-command.ts');
-    process.exitCode = await runBuild({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+    process.exitCode = await runBuild({ ...opts, configTimeoutMs, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 
 program
@@ -40,6 +43,7 @@ program
     const { runServe } = await import('./serve-command.ts');
     process.exitCode = await runServe({
       ...opts,
+      configTimeoutMs,
       verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1',
       llm: askLlmFromEnv(process.env),
     });
@@ -57,7 +61,7 @@ program
   .option('--verbose', 'print stage timings and stack traces of internal errors')
   .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runCheck } = await import('./check-command.ts');
-    process.exitCode = await runCheck({ ...opts, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+    process.exitCode = await runCheck({ ...opts, configTimeoutMs, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
   });
 
 program

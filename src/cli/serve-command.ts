@@ -14,6 +14,7 @@ export interface ServeCommandOptions {
   /** From PROTODOCS_AI_BASE_URL, PROTODOCS_AI_MODEL and PROTODOCS_AI_KEY (read in main.ts). */
   llm?: { baseUrl: string; model: string; apiKey?: string };
   askPath?: string;
+  configTimeoutMs?: number;
 }
 
 /** Port flag → number; undefined when it is not one (a usage error). */
@@ -45,6 +46,7 @@ export async function runServe(options: ServeCommandOptions, started?: (server: 
       watch: options.watch,
       llm: options.llm,
       askPath: options.askPath,
+      configTimeoutMs: options.configTimeoutMs,
       log: (line) => process.stdout.write(line + '\n'),
       report: (items) =>
         reportDiagnostics(items, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true }, (t) => process.stderr.write(t)),

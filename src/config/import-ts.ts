@@ -2,7 +2,9 @@ import type { Message } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { findKeyPosition } from './key-position.ts';
 import { ProtodocsError, type ErrorCode } from '../errors/index.ts';
 
 export interface ImportedModule {
@@ -32,7 +34,12 @@ const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
  * `protodocs` itself resolves to a tiny virtual module (defineConfig is the identity), so a site does not have to
  * install protodocs next to its config.
  */
-export async function importTs(file: string, root: string, errorCode: ErrorCode): Promise<ImportedModule> {
+export interface ImportOptions {
+  /** Evaluate in a worker thread that is stopped after `timeoutMs`; the default export must be plain data. */
+  isolate?: { timeoutMs: number };
+}
+
+export async function importTs(file: string, root: string, errorCode: ErrorCode, options: ImportOptions = {}): Promise<ImportedModule> {
   // Loaded on first use: an unchanged build never compiles its config.
   const { build } = await import('esbuild');
   let result;
@@ -52,8 +59,8 @@ export async function importTs(file: string, root: string, errorCode: ErrorCode)
         {
           name: 'protodocs-virtual',
           setup(b) {
-            // The site's own copy of protodocs is this one: its public API is bundled into the module.
-            // The compiled API is imported where it lies (its chunks resolve relative to it); the source is bundled in.
+            // The site's own copy of protodocs is this one: its public API source is bundled into the module, or, in
+            // an installed package, its compiled API is imported where it lies (its chunks resolve relative to it).
             b.onResolve({ filter: /^protodocs$/ }, () =>
               PUBLIC_API.endsWith('.js') ? { path: pathToFileURL(PUBLIC_API).href, external: true } : { path: PUBLIC_API },
             );
@@ -78,22 +85,119 @@ export async function importTs(file: string, root: string, errorCode: ErrorCode)
     });
   }
   const code = result.outputFiles[0].text;
-  const deps = Object.keys(result.metafile.inputs)
-    .map((p) => path.resolve(root, p));
+  const deps = Object.keys(result.metafile.inputs).map((p) => path.resolve(root, p));
+  const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+  if (options.isolate) return { exports: await evaluateIsolated(url, file, root, errorCode, options.isolate.timeoutMs), deps };
   try {
-    const exports = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
-      string,
-      unknown
-    >;
+    const exports = (await import(url)) as Record<string, unknown>;
     return { exports, deps };
   } catch (error) {
-    throw new ProtodocsError({
-      code: errorCode,
-      message: `${path.relative(root, file)} threw while loading: ${error instanceof Error ? error.message : String(error)}.`,
-      file: path.relative(root, file),
-      line: 1,
-      column: 1,
-      hint: 'the module runs at build time; make sure its top-level code does not throw',
-    });
+    throw threwWhileLoading(error instanceof Error ? error.message : String(error), file, root, errorCode);
   }
 }
+
+function threwWhileLoading(message: string, file: string, root: string, errorCode: ErrorCode): ProtodocsError {
+  return new ProtodocsError({
+    code: errorCode,
+    message: `${path.relative(root, file)} threw while loading: ${message}.`,
+    file: path.relative(root, file),
+    line: 1,
+    column: 1,
+    hint: 'the module runs at build time; make sure its top-level code does not throw',
+  });
+}
+
+/**
+ * Runs the module in a worker thread, so that one that never settles (a top-level await on nothing, an endless loop)
+ * is stopped after `timeoutMs` instead of holding or killing the build. Its default export comes back as a structured
+ * clone: plain data only, which is what a config is.
+ */
+function evaluateIsolated(url: string, file: string, root: string, errorCode: ErrorCode, timeoutMs: number): Promise<Record<string, unknown>> {
+  const rel = path.relative(root, file);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(ISOLATED_MODULE, { eval: true, workerData: { url } });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(
+        new ProtodocsError({
+          code: 'PD1020',
+          message: `${rel} did not finish loading within ${timeoutMs / 1000} s.`,
+          file: rel,
+          line: 1,
+          column: 1,
+          hint: 'look for an endless loop or an await that never settles in its top-level code',
+        }),
+      );
+    }, timeoutMs);
+    const settle = (fn: () => void) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    worker.once('message', (reply: IsolatedReply) =>
+      settle(() => {
+        if (reply.kind === 'ok') resolve({ default: reply.value });
+        else if (reply.kind === 'threw') reject(threwWhileLoading(reply.message, file, root, errorCode));
+        else
+          reject(
+            new ProtodocsError({
+              code: 'PD1021',
+              message: `${reply.path ? `The value at ${reply.path}` : 'The default export'} is ${reply.what}; ${rel} may hold plain data only.`,
+              file: rel,
+              ...(findKeyPosition(readFileSync(file, 'utf8'), reply.keys) ?? { line: 1, column: 1 }),
+              hint: 'write the value out (strings, numbers, booleans, arrays and objects)',
+            }),
+          );
+      }),
+    );
+    worker.once('error', (error) => settle(() => reject(threwWhileLoading(error.message, file, root, errorCode))));
+    // Exit without a message: the module's top-level await settled on nothing, and the worker had nothing left to do.
+    worker.once('exit', () =>
+      settle(() =>
+        reject(
+          new ProtodocsError({
+            code: 'PD1020',
+            message: `${rel} never finished loading: its top-level await waits on something that never settles.`,
+            file: rel,
+            line: 1,
+            column: 1,
+            hint: 'make every top-level await settle, or remove it',
+          }),
+        ),
+      ),
+    );
+  });
+}
+
+type IsolatedReply =
+  | { kind: 'ok'; value: unknown }
+  | { kind: 'threw'; message: string }
+  | { kind: 'not-data'; path: string; keys: string[]; what: string };
+
+/** Worker body (CommonJS, evaluated as a string): import the module, find what cannot be cloned, post the rest. */
+const ISOLATED_MODULE = `
+const { parentPort, workerData } = require('node:worker_threads');
+function notData(value, keys) {
+  const type = typeof value;
+  if (type === 'function') return { keys, what: 'a function' };
+  if (type === 'symbol') return { keys, what: 'a symbol' };
+  if (type === 'bigint') return { keys, what: 'a bigint' };
+  if (value && type === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = notData(child, [...keys, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+import(workerData.url).then(
+  (mod) => {
+    const found = notData(mod.default, []);
+    if (found) {
+      const path = found.keys.map((k) => (/^\\d+$/.test(k) ? '[' + k + ']' : '.' + k)).join('').replace(/^\\./, '');
+      parentPort.postMessage({ kind: 'not-data', path, keys: found.keys.filter((k) => !/^\\d+$/.test(k)), what: found.what });
+    } else parentPort.postMessage({ kind: 'ok', value: mod.default });
+  },
+  (error) => parentPort.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) }),
+);
+`;

@@ -29,7 +29,11 @@ export interface LoadConfigOptions {
   root: string;
   outDir?: string;
   baseUrl?: string;
+  /** How long site.config.ts and the sidebars module may take to load (default 10 s). */
+  timeoutMs?: number;
 }
+
+export const CONFIG_TIMEOUT_MS = 10_000;
 
 /** Loads and validates site.config.ts and the sidebars module. Throws only when the config cannot be used at all. */
 export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagnostics): Promise<SiteConfig | undefined> {
@@ -45,7 +49,8 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   // The schema (zod) loads while esbuild compiles the config: neither waits for the other.
   const schemas = import('./schema.ts');
   schemas.catch(() => {});
-  const loaded = await importTs(configPath, root, 'PD1002');
+  const isolate = { timeoutMs: options.timeoutMs ?? CONFIG_TIMEOUT_MS };
+  const loaded = await importTs(configPath, root, 'PD1002', { isolate });
   const { configSchema, sidebarsSchema } = await schemas;
   const raw = loaded.exports.default;
   if (raw === undefined || raw === null || typeof raw !== 'object') {
@@ -73,7 +78,7 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   let sidebars: Record<string, SidebarItemConfig[]> = {};
   const deps = [...loaded.deps];
   if (existsSync(sidebarsAbs)) {
-    const sidebarsModule = await importTs(sidebarsAbs, root, 'PD4003');
+    const sidebarsModule = await importTs(sidebarsAbs, root, 'PD4003', { isolate });
     deps.push(...sidebarsModule.deps);
     const sidebarsParsed = sidebarsSchema.safeParse(sidebarsModule.exports.default ?? {});
     if (!sidebarsParsed.success) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unsafeUrlPathReason } from '../shared/index.ts';
 
 // The schema of site.config.ts. Defaults live here so that every later stage sees a complete config. Objects are
 // strict: a key protodocs does not know is an error, never silently dropped. Each key's `meta` (what it does, an
@@ -12,6 +13,12 @@ function about(description: string, example: unknown) {
 const baseUrl = z
   .string()
   .refine((v) => v.startsWith('/') && v.endsWith('/'), { message: 'must start and end with "/"' });
+
+/** A value that becomes folders of the output (a route base, a version path, a slug) must stay in its place. */
+const urlPath = z.string().check((ctx) => {
+  const reason = unsafeUrlPathReason(ctx.value);
+  if (reason) ctx.issues.push({ code: 'custom', message: `cannot be used in a URL: ${reason}`, input: ctx.value });
+});
 
 const position = z
   .enum(['left', 'right'])
@@ -62,13 +69,11 @@ const footerLink = z.strictObject({
 });
 
 const docsVersion = z.strictObject({
-  name: z
-    .string({ error: 'a docs version needs a name' })
+  name: urlPath
     .min(1, 'a docs version needs a name')
     .meta(about('Name of the version. The first one is the current version, read from content/docs; an older one is read from content/versioned_docs/<name>.', 'current')),
   label: z.string().optional().meta(about('Shown in the version menu (the name when not set).', 'v2.0')),
-  path: z
-    .string()
+  path: urlPath
     .optional()
     .meta(about('URL path under docs.routeBasePath for an older version (its name when not set); the current version is served at the base itself.', '1.0')),
   mainDoc: z.string().default('intro').meta(about("Doc id shown at the version's root URL.", 'getting-started')),
@@ -91,7 +96,7 @@ const sidebarItem: z.ZodType<SidebarItemConfig, SidebarItemInput> = z.lazy(() =>
             type: z.literal('generated-index'),
             title: z.string().optional(),
             description: z.string().optional(),
-            slug: z.string().optional(),
+            slug: urlPath.optional(),
           }),
         ])
         .optional(),
@@ -226,7 +231,7 @@ export const configSchema = z.strictObject({
     .meta(about('The footer of every page.', { copyright: 'Copyright © 2025 Acme' })),
   docs: z
     .strictObject({
-      routeBasePath: z.string().default('docs').meta(about('URL path of the docs.', 'guide')),
+      routeBasePath: urlPath.default('docs').meta(about('URL path of the docs.', 'guide')),
       sidebarPath: z
         .string()
         .default('content/sidebars.ts')
@@ -243,7 +248,7 @@ export const configSchema = z.strictObject({
     .meta(about('The docs: content/docs (and content/versioned_docs for older versions).', { routeBasePath: 'docs', versions: [{ name: 'current', label: 'v1.0' }] })),
   blog: z
     .strictObject({
-      routeBasePath: z.string().default('blog').meta(about('URL path of the blog.', 'news')),
+      routeBasePath: urlPath.default('blog').meta(about('URL path of the blog.', 'news')),
       title: z.string().default('Blog').meta(about('Title of the blog pages and the feeds.', 'Acme blog')),
       description: z.string().default('').meta(about('Description of the blog list and the feeds.', 'News from the Acme team.')),
       postsPerPage: z.number().int().min(1).default(10).meta(about('Posts on each page of the blog list.', 5)),
@@ -278,11 +283,15 @@ export const configSchema = z.strictObject({
                 'https://ask.example.com/api/ask',
               ),
             ),
+          allowedOrigins: z
+            .array(z.url())
+            .default([])
+            .meta(about("Origins besides the site's own whose pages may call the answer endpoint.", ['https://www.example.com'])),
         })
-        .default({})
+        .default({ allowedOrigins: [] })
         .meta(about('The "Ask AI" mode of the search modal.', { endpoint: 'https://ask.example.com/api/ask' })),
     })
-    .default({ ai: {} })
+    .default({ ai: { allowedOrigins: [] } })
     .meta(about('Search: the built-in index (nothing to set up) or a hosted service, and AI answers.', { engine: 'local' })),
   analytics: z
     .union([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { parseDocument } from 'yaml';
-import { Diagnostics, type Diagnostic } from '../errors/index.ts';
+import { Diagnostics, type Diagnostic, type DiagnosticInit } from '../errors/index.ts';
+import { readYaml } from './read-yaml.ts';
+import { positionOf, type PositionIndex } from './yaml-positions.ts';
 
 const stringList = z.union([z.string().transform((s) => [s]), z.array(z.string())]);
 
@@ -56,56 +57,63 @@ export interface SplitFrontmatter {
   body: string;
   /** Lines taken by the frontmatter block including fences; body line N is file line N + bodyLineOffset. */
   bodyLineOffset: number;
+  /** The file opens a block with `---` that no later `---` line closes. */
+  unclosed?: boolean;
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+const OPENING_FENCE = /^---[ \t]*\r?\n/;
+const CLOSING_FENCE = /^---[ \t]*$/;
 
 export function splitFrontmatter(source: string): SplitFrontmatter {
-  const match = FENCE.exec(source);
-  if (!match) return { yaml: '', body: source, bodyLineOffset: 0 };
-  const block = match[0];
-  const lines = block.split('\n').length - (block.endsWith('\n') ? 1 : 0);
-  // Keep the body's own line numbers stable by replacing the block with nothing and reporting the offset.
-  return { yaml: match[1], body: source.slice(block.length), bodyLineOffset: lines };
-}
-
-/** Line (1-based, in the file) of a top-level key in a frontmatter block. */
-function keyLine(yaml: string, key: PropertyKey | undefined): { line: number; column: number } {
-  if (typeof key === 'string') {
-    const lines = yaml.split('\n');
-    const index = lines.findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`"${key}":`));
-    if (index >= 0) {
-      const valueColumn = lines[index].indexOf(':') + 2;
-      return { line: index + 2, column: Math.min(valueColumn, lines[index].length + 1) };
+  const opening = OPENING_FENCE.exec(source);
+  if (!opening) return { yaml: '', body: source, bodyLineOffset: 0 };
+  let start = opening[0].length;
+  let line = 1;
+  while (start <= source.length) {
+    const end = source.indexOf('\n', start);
+    const text = source.slice(start, end === -1 ? source.length : end).replace(/\r$/, '');
+    line++;
+    if (CLOSING_FENCE.test(text)) {
+      const yaml = source.slice(opening[0].length, start).replace(/\r?\n$/, '');
+      // Keep the body's own line numbers stable by replacing the block with nothing and reporting the offset.
+      return { yaml, body: end === -1 ? '' : source.slice(end + 1), bodyLineOffset: line };
     }
+    if (end === -1) break;
+    start = end + 1;
   }
-  return { line: 1, column: 1 };
+  return { yaml: '', body: source, bodyLineOffset: 0, unclosed: true };
 }
 
-/** Parses and validates a frontmatter block; problems go to diagnostics with file positions. */
+/** Validated frontmatter with the file position of each of its values. */
+export interface Frontmatter<T> {
+  value: T;
+  positions: PositionIndex;
+}
+
 /**
  * Frontmatter validated in earlier builds, by file. `protodocs serve` keeps one: YAML parsing is most of a rescan,
  * and between two saves only the edited file's frontmatter can have changed. Values are shared between builds, so
  * nothing downstream may modify them.
  */
-export type FrontmatterMemo = Map<string, { yaml: string; schema: z.ZodType; value: unknown; problems: Diagnostic[] }>;
+export type FrontmatterMemo = Map<string, { yaml: string; schema: z.ZodType; result: Frontmatter<unknown> | undefined; problems: Diagnostic[] }>;
 
+/** Parses and validates a frontmatter block; problems go to diagnostics with file positions. */
 export function parseFrontmatter<S extends z.ZodType>(
   split: SplitFrontmatter,
   schema: S,
   file: string,
   diagnostics: Diagnostics,
   memo?: FrontmatterMemo,
-): z.output<S> | undefined {
+): Frontmatter<z.output<S>> | undefined {
   if (!memo) return validateFrontmatter(split, schema, file, diagnostics);
   let known = memo.get(file);
   if (known?.yaml !== split.yaml || known.schema !== schema) {
     const own = new Diagnostics();
-    known = { yaml: split.yaml, schema, value: validateFrontmatter(split, schema, file, own), problems: own.items };
+    known = { yaml: split.yaml, schema, result: validateFrontmatter(split, schema, file, own), problems: own.items };
     memo.set(file, known);
   }
   diagnostics.addAll(known.problems);
-  return known.value as z.output<S> | undefined;
+  return known.result as Frontmatter<z.output<S>> | undefined;
 }
 
 function validateFrontmatter<S extends z.ZodType>(
@@ -113,39 +121,36 @@ function validateFrontmatter<S extends z.ZodType>(
   schema: S,
   file: string,
   diagnostics: Diagnostics,
-): z.output<S> | undefined {
-  if (!split.yaml.trim()) return schema.parse({}) as z.output<S>;
-  const doc = parseDocument(split.yaml, { prettyErrors: false });
-  if (doc.errors.length) {
-    for (const error of doc.errors) {
-      const pos = error.linePos?.[0];
-      diagnostics.add({
-        code: 'PD2002',
-        message: `The frontmatter is not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}.`,
-        file,
-        line: (pos?.line ?? 1) + 1,
-        column: pos?.col ?? 1,
-        hint: 'quote values that contain a colon, and indent lists consistently',
-      });
-    }
+): Frontmatter<z.output<S>> | undefined {
+  if (split.unclosed) {
+    diagnostics.add({
+      code: 'PD2020',
+      message: 'The frontmatter block opened by "---" on line 1 is never closed.',
+      file,
+      line: 1,
+      column: 1,
+      hint: 'end the frontmatter with a line of three dashes (---); to start the page with a horizontal rule, put a blank line before it',
+    });
     return undefined;
   }
-  const value = doc.toJS() ?? {};
-  const parsed = schema.safeParse(value);
+  if (!split.yaml.trim()) return { value: schema.parse({}) as z.output<S>, positions: {} };
+  const problems: DiagnosticInit[] = [];
+  const read = readYaml(split.yaml, { file, lineOffset: 1, code: 'PD2002', what: 'The frontmatter' }, problems);
+  for (const problem of problems) diagnostics.add(problem);
+  if (!read) return undefined;
+  const parsed = schema.safeParse(read.value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const pos = keyLine(split.yaml, issue.path[0]);
       const key = issue.path.join('.');
       diagnostics.add({
         code: 'PD2003',
         message: `Frontmatter field "${key}" is invalid: ${issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.message}.`,
         file,
-        line: pos.line,
-        column: pos.column,
+        ...positionOf(read.positions, issue.path, { line: 1, column: 1 }),
         hint: issue.code === 'invalid_type' ? `write ${key} as a ${issue.expected}` : undefined,
       });
     }
     return undefined;
   }
-  return parsed.data as z.output<S>;
+  return { value: parsed.data as z.output<S>, positions: read.positions };
 }

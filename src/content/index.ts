@@ -3,3 +3,4 @@ export { walkFiles } from './walk.ts';
 export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
 export type * from './types.ts';
 export type { DocFrontmatter, BlogFrontmatter, PageFrontmatter, InlineAuthor, FrontmatterMemo } from './frontmatter.ts';
+export { positionOf, type PositionIndex, type SourcePosition } from './yaml-positions.ts';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import { ProtodocsError, type Diagnostics } from '../errors/index.ts';
@@ -11,11 +11,16 @@ import {
   splitFrontmatter,
   type FrontmatterMemo,
 } from './frontmatter.ts';
+import { readSourceText, SOURCE_SIZE } from './source-text.ts';
 import type { ContentFile, ContentSet } from './types.ts';
 import { walkFiles } from './walk.ts';
 
 const MARKDOWN = /\.mdx?$/;
 const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
@@ -35,11 +40,43 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   const files: ContentFile[] = [];
   const rel = (abs: string) => toPosix(path.relative(root, abs));
 
-  /** Reads a markdown file once: the fields every markdown kind shares. */
+  /**
+   * Reads a markdown file once: the fields every markdown kind shares. A file that is too large, binary or not UTF-8
+   * is reported and skipped.
+   */
   const readMarkdown = (abs: string) => {
-    const source = readFileSync(abs, 'utf8');
+    const file = rel(abs);
+    const size = statSync(abs).size;
+    if (size > SOURCE_SIZE.error) {
+      diagnostics.add({
+        code: 'PD2023',
+        message: `This file is ${formatSize(size)}; markdown files over ${formatSize(SOURCE_SIZE.error)} are not built, because parsing one would hold the build for many seconds.`,
+        file,
+        line: 1,
+        column: 1,
+        hint: 'split it into several pages',
+      });
+      return undefined;
+    }
+    if (size > SOURCE_SIZE.warning) {
+      diagnostics.add({
+        code: 'PD2024',
+        severity: 'warning',
+        message: `This file is ${formatSize(size)}; markdown files over ${formatSize(SOURCE_SIZE.warning)} slow every build that parses them.`,
+        file,
+        line: 1,
+        column: 1,
+        hint: 'split it into several pages',
+      });
+    }
+    const text = readSourceText(readFileSync(abs), file);
+    if ('problem' in text) {
+      diagnostics.add(text.problem);
+      return undefined;
+    }
+    const source = text.text;
     const split = splitFrontmatter(source);
-    return { split, base: { file: rel(abs), abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
+    return { split, base: { file, abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
   };
 
   const versionDirs = config.docs.versions.map((v, index) => ({
@@ -50,15 +87,17 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     for (const relFile of walkFiles(dir)) {
       if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
       const abs = path.join(dir, relFile);
-      const { split, base } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, docFrontmatterSchema, base.file, diagnostics, memo);
-      if (!frontmatter || frontmatter.draft) continue;
+      const read = readMarkdown(abs);
+      if (!read) continue;
+      const frontmatter = parseFrontmatter(read.split, docFrontmatterSchema, read.base.file, diagnostics, memo);
+      if (!frontmatter || frontmatter.value.draft) continue;
       files.push({
-        ...base,
+        ...read.base,
         kind: 'doc',
         version: name,
         relId: relFile.replace(MARKDOWN, '').replace(/\/index$/, ''),
-        frontmatter,
+        frontmatter: frontmatter.value,
+        positions: frontmatter.positions,
       });
     }
   }
@@ -67,16 +106,18 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   for (const relFile of walkFiles(blogDir)) {
     if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
     const abs = path.join(blogDir, relFile);
-    const { split, base } = readMarkdown(abs);
-    const frontmatter = parseFrontmatter(split, blogFrontmatterSchema, base.file, diagnostics, memo);
-    if (!frontmatter || frontmatter.draft) continue;
+    const read = readMarkdown(abs);
+    if (!read) continue;
+    const frontmatter = parseFrontmatter(read.split, blogFrontmatterSchema, read.base.file, diagnostics, memo);
+    if (!frontmatter || frontmatter.value.draft) continue;
     const match = BLOG_FILE.exec(relFile);
     files.push({
-      ...base,
+      ...read.base,
       kind: 'blog',
       fileDate: match?.[1],
       fileSlug: match?.[2] ?? path.basename(relFile.replace(/\/index\.mdx?$/, ''), path.extname(relFile)),
-      frontmatter,
+      frontmatter: frontmatter.value,
+      positions: frontmatter.positions,
     });
   }
 
@@ -85,14 +126,16 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     if (relFile.split('/').some((s) => s.startsWith('_')) || /\.test\.tsx?$/.test(relFile)) continue;
     const abs = path.join(pagesDir, relFile);
     if (MARKDOWN.test(relFile)) {
-      const { split, base } = readMarkdown(abs);
-      const frontmatter = parseFrontmatter(split, pageFrontmatterSchema, base.file, diagnostics, memo);
+      const read = readMarkdown(abs);
+      if (!read) continue;
+      const frontmatter = parseFrontmatter(read.split, pageFrontmatterSchema, read.base.file, diagnostics, memo);
       if (!frontmatter) continue;
       files.push({
-        ...base,
+        ...read.base,
         kind: 'page',
         relPath: relFile.replace(MARKDOWN, ''),
-        frontmatter,
+        frontmatter: frontmatter.value,
+        positions: frontmatter.positions,
       });
     } else if (/\.[jt]sx$/.test(relFile)) {
       files.push({ kind: 'page-module', file: rel(abs), abs, relPath: relFile.replace(/\.[jt]sx$/, '') });

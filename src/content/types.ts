@@ -1,4 +1,5 @@
 import type { BlogFrontmatter, DocFrontmatter, PageFrontmatter } from './frontmatter.ts';
+import type { PositionIndex } from './yaml-positions.ts';
 
 interface ContentFileBase {
   /** Relative to the site root, with forward slashes. */
@@ -9,6 +10,8 @@ interface ContentFileBase {
   body: string;
   bodyLineOffset: number;
   mdx: boolean;
+  /** File position of each frontmatter value, by dotted key path ("slug", "tags.1"). */
+  positions: PositionIndex;
 }
 
 export interface DocFile extends ContentFileBase {

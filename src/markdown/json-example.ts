@@ -42,15 +42,13 @@ export function checkJsonExample(
   if (!validateExample) return [];
   const result = validateExample(schema, value);
   if (result === 'unknown-schema') {
-    return [
-      markdownDiagnostic(
-        'PD3002',
-        file,
-        fence,
-        `The code block names the schema "${schema}", which does not exist.`,
-        `add content/schemas/${schema}.json, or fix the name after schema=`,
-      ),
-    ];
+    // `DOC:operationId/part` names a body in an OpenAPI document (see example-schemas.ts).
+    const [doc, part] = schema.split(':', 2);
+    const hint =
+      part === undefined
+        ? `add content/schemas/${schema}.json, or fix the name after schema=`
+        : `after "${doc}:" name an operationId of content/schemas/${doc}.json and "request" or a status it answers with a JSON body, e.g. ${doc}:createItem/201`;
+    return [markdownDiagnostic('PD3002', file, fence, `The code block names the schema "${schema}", which does not exist.`, hint)];
   }
   return result.map((message) =>
     markdownDiagnostic(

@@ -23,7 +23,7 @@ describe('links', () => {
 
   test('external links open in a new tab and are not resolved or recorded', () => {
     const resolveLink = vi.fn(() => undefined);
-    const { html, links } = render('[a](https://x.org) [b](//cdn.x.org/a) [c](mailto:a@x.org) [d](data:text/plain,x)\n', {}, {
+    const { html, links } = render('[a](https://x.org) [b](//cdn.x.org/a) [c](mailto:a@x.org) [d](xmpp:a@x.org)\n', {}, {
       resolveLink,
     });
     expect(resolveLink).not.toHaveBeenCalled();
@@ -31,7 +31,7 @@ describe('links', () => {
     expect(html).toBe(
       '<p><a href="https://x.org" target="_blank" rel="noopener noreferrer">a</a> ' +
         '<a href="//cdn.x.org/a" target="_blank" rel="noopener noreferrer">b</a> ' +
-        '<a href="mailto:a@x.org" target="_blank" rel="noopener noreferrer">c</a> <a href="data:text/plain,x">d</a></p>',
+        '<a href="mailto:a@x.org" target="_blank" rel="noopener noreferrer">c</a> <a href="xmpp:a@x.org">d</a></p>',
     );
   });
 

@@ -5,6 +5,7 @@ import type { Position } from 'unist';
 import { isExternalUrl } from '../shared/index.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import type { RenderContext } from './render-context.ts';
+import { unsafeUrlScheme } from './sanitize-html.ts';
 
 const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
@@ -76,6 +77,7 @@ function definitionOf(state: State, node: LinkReference | ImageReference): Defin
 
 function linkElement(state: State, node: Link, external: boolean): Element {
   const result = defaultHandlers.link(state, node) as Element;
+  if (node.url === UNSAFE) delete result.properties.href;
   if (external) {
     result.properties.target = '_blank';
     result.properties.rel = ['noopener', 'noreferrer'];
@@ -85,6 +87,7 @@ function linkElement(state: State, node: Link, external: boolean): Element {
 
 function imageElement(state: State, node: Image): Element {
   const result = defaultHandlers.image(state, node) as Element;
+  if (node.url === UNSAFE) delete result.properties.src;
   result.properties.loading = 'lazy';
   result.properties.decoding = 'async';
   return result;
@@ -102,6 +105,7 @@ function rewriteHref(context: RenderContext, url: string, position: Position | u
     return { href: url, external: false };
   }
   if (isExternalUrl(url)) return { href: url, external: true };
+  if (refusedUrl(context, url, 'link', at)) return { href: UNSAFE, external: false };
   if (url === '' || HAS_SCHEME.test(url)) return { href: url, external: false };
 
   const hash = url.indexOf('#');
@@ -128,6 +132,7 @@ function rewriteHref(context: RenderContext, url: string, position: Position | u
 
 /** Relative image paths go through resolveImage (the asset gets a hashed public URL); others stay as written. */
 function rewriteSrc(context: RenderContext, url: string, position: Position | undefined): string {
+  if (refusedUrl(context, url, 'image', startOf(position) ?? { line: 1, column: 1 })) return UNSAFE;
   const relative = url !== '' && !HAS_SCHEME.test(url) && !url.startsWith('/') && !url.startsWith('#');
   if (!relative) return url;
   const resolved = context.options.resolveImage(url);
@@ -142,6 +147,20 @@ function rewriteSrc(context: RenderContext, url: string, position: Position | un
     ),
   );
   return url;
+}
+
+/** Stands for a URL that was refused: the element is rendered without it. */
+const UNSAFE = '\u0000unsafe';
+
+/** A `javascript:`, `vbscript:` or `data:` URL is never emitted: a warning where it is written, and no href or src. */
+function refusedUrl(context: RenderContext, url: string, kind: 'link' | 'image', at: { line: number; column: number }): boolean {
+  const scheme = unsafeUrlScheme(url, kind);
+  if (!scheme) return false;
+  context.diagnostics.push({
+    ...markdownDiagnostic('PD3021', context.file, at, `This ${kind} uses a ${scheme}: URL, which can run script; it is rendered without it.`, 'link to a page or a file instead; put interactive code in an MDX component'),
+    severity: 'warning',
+  });
+  return true;
 }
 
 // Heading ids are stored decoded (`über`); a link may be written percent-encoded (`#%C3%BCber`).

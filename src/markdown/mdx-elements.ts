@@ -1,6 +1,6 @@
 import type { ElementContent, Properties } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { MdxFlowExpression, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx';
+import type { MdxFlowExpression, MdxJsxFlowElement, MdxJsxTextElement, MdxTextExpression } from 'mdast-util-mdx';
 import type { Paragraph } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
@@ -8,7 +8,7 @@ import { ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.t
 import { didYouMean } from '../shared/did-you-mean.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import { element, raw } from './hast-build.ts';
-import { componentsFolderFrom } from './mdx-imports.ts';
+import { componentsFolderFrom, mdxFileHint } from './mdx-imports.ts';
 import type { RenderContext } from './render-context.ts';
 import { TRUNCATE_MARKER } from './truncate.ts';
 import type { JsonValue } from './types.ts';
@@ -53,11 +53,8 @@ export function mdxHandlers(context: RenderContext): Handlers {
     mdxJsxTextElement: jsx,
     mdxFlowExpression: expression,
     mdxTextExpression: expression,
-    // Imports were read (and other statements reported) by parse; here each is checked against the files.
-    mdxjsEsm: (_state, node: MdxjsEsm) => {
-      context.diagnostics.push(...missingImports(context, node));
-      return undefined;
-    },
+    // Imports were read (and other statements reported) by parse.
+    mdxjsEsm: () => undefined,
   };
 }
 
@@ -100,53 +97,6 @@ function notImportedHint(context: RenderContext, name: string): string {
   return `put it in content/components/${name}.tsx and import it at the top of the file: import ${name} from '${componentsFolderFrom(context.file)}/${name}.tsx'`;
 }
 
-// MDX partials (Docusaurus's `import Intro from './_intro.mdx'`) are not components here.
-function mdxFileHint(found: string): string {
-  return `${found} is an MDX file, and only .tsx or .jsx files can be components: copy its text into this page, or make it a .tsx component`;
-}
-
-interface ImportStatement {
-  type: string;
-  loc?: { start: { line: number; column: number } } | null;
-  source?: { value?: unknown };
-  specifiers?: { type: string; local: { name: string } }[];
-}
-
-/** Default imports of files that do not exist (the component would silently render nothing). */
-function missingImports(context: RenderContext, node: MdxjsEsm): Diagnostic[] {
-  const files = context.options.components;
-  const program = node.data?.estree as { body?: ImportStatement[]; loc?: { start: { line: number } } | null } | undefined | null;
-  const statements = program?.body ?? [];
-  if (!files || !node.position) return [];
-  // estree lines count from the top of the markdown body; the node's own position is already a file position.
-  const firstLine = program?.loc?.start.line ?? statements[0]?.loc?.start.line ?? 1;
-  const shift = node.position.start.line - firstLine;
-  const problems: Diagnostic[] = [];
-  for (const statement of statements) {
-    const specifier = statement.source?.value;
-    const name = statement.specifiers?.[0]?.local.name;
-    if (statement.type !== 'ImportDeclaration' || typeof specifier !== 'string' || !name || statement.specifiers?.length !== 1) continue;
-    if (files.exists(specifier)) continue;
-    const at = statement.loc ? { line: statement.loc.start.line + shift, column: statement.loc.start.column + 1 } : startOf(node.position);
-    const likely = specifier.startsWith('.') ? (files.alternative(specifier) ?? files.find(name)) : files.find(name);
-    problems.push(
-      markdownDiagnostic(
-        'PD3004',
-        context.file,
-        at,
-        `${name} is imported from '${specifier}', which is not a file.`,
-        likely?.endsWith('.mdx')
-          ? mdxFileHint(likely)
-          : likely
-            ? `did you mean '${likely}'?`
-            : specifier.startsWith('.')
-              ? `the path is relative to this file; components usually live in content/components: '${componentsFolderFrom(context.file)}/${name}.tsx'`
-              : `components are imported by relative path, from content/components: '${componentsFolderFrom(context.file)}/${name}.tsx'`,
-      ),
-    );
-  }
-  return problems;
-}
 
 function renderComponent(
   context: RenderContext,

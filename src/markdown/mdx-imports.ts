@@ -16,6 +16,8 @@ interface EstreeStatement {
 
 export interface MdxImports {
   imports: Record<string, string>;
+  /** Where each import is written, for problems found later (a file that does not exist). */
+  positions: Record<string, Point>;
   diagnostics: Diagnostic[];
 }
 
@@ -25,6 +27,7 @@ export interface MdxImports {
  */
 export function readMdxImports(tree: Root, file: string, lineOffset: number): MdxImports {
   const imports: Record<string, string> = {};
+  const positions: Record<string, Point> = {};
   const diagnostics: Diagnostic[] = [];
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
@@ -46,18 +49,24 @@ export function readMdxImports(tree: Root, file: string, lineOffset: number): Md
         typeof statement.source?.value === 'string';
       if (isDefaultImport) {
         imports[specifiers[0].local.name] = statement.source?.value as string;
+        if (at) positions[specifiers[0].local.name] = at;
       } else {
         diagnostics.push(unsupported(file, at, statement.type === 'ImportDeclaration' ? 'import' : 'statement'));
       }
     }
   }
-  return { imports, diagnostics };
+  return { imports, positions, diagnostics };
 }
 
 /** content/components as an import path from the page (`file` is relative to the site root). */
 export function componentsFolderFrom(file: string): string {
   const rel = path.posix.relative(path.posix.dirname(file), 'content/components');
   return rel.startsWith('../') ? rel : `./${rel}`;
+}
+
+/** MDX partials (Docusaurus's `import Intro from './_intro.mdx'`) are not components here. */
+export function mdxFileHint(found: string): string {
+  return `${found} is an MDX file, and only .tsx or .jsx files can be components: copy its text into this page, or make it a .tsx component`;
 }
 
 function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {

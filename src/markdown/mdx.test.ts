@@ -110,7 +110,6 @@ describe('MDX components', () => {
 
 describe('MDX component hints', () => {
   const files = (existing: Record<string, string>): RenderOptions['components'] => ({
-    exists: (specifier) => Object.values(existing).includes(specifier),
     find: (name) => existing[name],
     alternative: (specifier) => Object.values(existing).find((s) => s.replace(/\.\w+$/, '') === specifier.replace(/\.\w+$/, '') && s !== specifier),
   });
@@ -134,14 +133,5 @@ describe('MDX component hints', () => {
   test('an .mdx file of that name is found, and the hint says it cannot be a component', () => {
     const { diagnostics } = renderMdx('<Intro />\n', { components: files({ Intro: './Intro.mdx' }) });
     expect(diagnostics[0].hint).toBe('./Intro.mdx is an MDX file, and only .tsx or .jsx files can be components: copy its text into this page, or make it a .tsx component');
-  });
-
-  test('an import of a file that does not exist is PD3004 at the import, with the file it most likely means', () => {
-    const source = "Intro.\n\nimport Card from './Card.tsx'\nimport Tabs from '@theme/Tabs'\n\n<Card />\n";
-    const { diagnostics } = renderMdx(source, { components: files({ Card: './Card.jsx' }), renderComponent: () => '' }, 3);
-    expect(diagnostics.map((d) => formatDiagnostic(d))).toEqual([
-      "content/docs/page.md:6:1  PD3004 Card is imported from './Card.tsx', which is not a file.  (hint: did you mean './Card.jsx'?)",
-      "content/docs/page.md:7:1  PD3004 Tabs is imported from '@theme/Tabs', which is not a file.  (hint: components are imported by relative path, from content/components: '../components/Tabs.tsx')",
-    ]);
   });
 });

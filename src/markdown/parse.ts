@@ -8,6 +8,7 @@ import { assignHeadingIds } from './heading-ids.ts';
 import { restoreLiteralDirectives } from './literal-directives.ts';
 import { escapeMdxHeadingIds } from './mdx-heading-ids.ts';
 import { readMdxImports } from './mdx-imports.ts';
+import { MAX_NESTING, tooDeeplyNested } from './nesting.ts';
 import { offsetLines } from './offset-lines.ts';
 import {
   allSyntaxNeeds,
@@ -29,7 +30,16 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
   let mdast: Root;
   try {
     mdast = parseVerified(text, needs);
+    const deep = tooDeeplyNested(mdast);
+    if (deep) {
+      diagnostics.push(tooDeep(options.file, { line: deep.line + lineOffset, column: deep.column }));
+      mdast = { type: 'root', children: [] };
+    }
   } catch (error) {
+    if (error instanceof RangeError) {
+      diagnostics.push(tooDeep(options.file, { line: lineOffset + 1, column: 1 }));
+      return { mdast: { type: 'root', children: [] }, headings: [], links: [], mdxImports: {}, diagnostics };
+    }
     const syntaxError = asMdxSyntaxError(error);
     if (!syntaxError) throw error;
     diagnostics.push(
@@ -50,16 +60,29 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
   const headings = assignHeadingIds(mdast);
   const links = collectLinks(mdast);
   let mdxImports: Record<string, string> = {};
+  let mdxImportPositions: ParsedMarkdown['mdxImportPositions'];
   if (options.mdx) {
     const esm = readMdxImports(mdast, options.file, lineOffset);
     mdxImports = esm.imports;
+    mdxImportPositions = esm.positions;
     diagnostics.push(...esm.diagnostics);
   }
 
   const h1 = headings.find((heading) => heading.depth === 1)?.text;
   const parsed: ParsedMarkdown = { mdast, headings, links, mdxImports, diagnostics };
   if (h1 !== undefined) parsed.h1 = h1;
+  if (mdxImportPositions) parsed.mdxImportPositions = mdxImportPositions;
   return parsed;
+}
+
+function tooDeep(file: string, at: { line: number; column: number }) {
+  return markdownDiagnostic(
+    'PD3022',
+    file,
+    at,
+    `The markdown here is nested more than ${MAX_NESTING} levels deep (quotes, lists or emphasis inside each other).`,
+    'flatten the structure; no page needs this depth',
+  );
 }
 
 function parseTree(text: string, needs: SyntaxNeeds): Root {
@@ -115,13 +138,17 @@ interface MdxSyntaxError {
 function asMdxSyntaxError(error: unknown): MdxSyntaxError | undefined {
   if (!(error instanceof Error)) return undefined;
   const { reason, line, column } = error as Error & { reason?: unknown; line?: unknown; column?: unknown };
-  if (typeof reason !== 'string' || typeof line !== 'number') return undefined;
-    // acorn appends a body-relative `(line:column)`; positions belong in the diagnostic, not in its message.
+  if (typeof reason !== 'string') return undefined;
+  // Errors found after tokenizing (an unclosed tag) carry no place of their own, only a body-relative
+  // `(line:column-line:column)` at the end of their text; positions belong in the diagnostic, not in its message.
+  const inText = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(reason);
+  if (typeof line !== 'number' && !inText) return undefined;
+  // acorn appends a body-relative `(line:column)` to its own message too.
   const detail = error.cause instanceof Error ? ` (${error.cause.message.replace(/\s*\(\d+:\d+\)$/, '')})` : '';
   return {
-    reason: lowerFirst(reason.replace(/\.$/, '')) + detail,
-    line,
-    column: typeof column === 'number' ? column : 1,
+    reason: lowerFirst(reason.slice(0, inText ? inText.index : undefined).replace(/\.$/, '')) + detail,
+    line: typeof line === 'number' ? line : Number(inText![1]),
+    column: typeof column === 'number' ? column : inText ? Number(inText[2]) : 1,
   };
 }
 

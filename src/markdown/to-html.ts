@@ -4,6 +4,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { containerDirectiveHandler } from './admonitions.ts';
 import { collectAnchors } from './anchors.ts';
 import { codeHandler } from './code-block.ts';
+import { describeDocument } from './description.ts';
 import { headingHandler } from './headings.ts';
 import { linkHandlers } from './links.ts';
 import { mdxHandlers } from './mdx-elements.ts';
@@ -15,8 +16,8 @@ import { htmlHandler, splitAtTruncate } from './truncate.ts';
 import type { DocumentHtml, ParsedMarkdown, RenderOptions } from './types.ts';
 
 /**
- * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections. Does not modify `parsed`, so a cached
- * parse can be rendered again (e.g. after another file changed and links resolve differently).
+ * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections, a description. Does not modify
+ * `parsed`, so a cached parse can be rendered again (e.g. after another file changed and links resolve differently).
  */
 export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): DocumentHtml {
   const context: RenderContext = {
@@ -36,7 +37,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
       code: codeHandler(context),
       containerDirective: containerDirectiveHandler(context),
       table: tableHandler,
-      html: htmlHandler,
+      html: htmlHandler(context),
     },
   }) as HastRoot;
 
@@ -52,5 +53,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
     diagnostics: context.diagnostics,
   };
   if (excerpt) result.excerptHtml = toHtml(excerpt, { allowDangerousHtml: true });
+  const description = describeDocument(parsed.mdast);
+  if (description !== undefined) result.description = description;
   return result;
 }

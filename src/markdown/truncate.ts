@@ -1,18 +1,42 @@
 import type { Root } from 'hast';
 import type { Html } from 'mdast';
-import { defaultHandlers, type Handler } from 'mdast-util-to-hast';
+import type { Handler } from 'mdast-util-to-hast';
+import { markdownDiagnostic } from './diagnostic.ts';
 import { raw } from './hast-build.ts';
+import type { RenderContext } from './render-context.ts';
+import { sanitizeRawHtml } from './sanitize-html.ts';
 
 /** Placeholder left in the hast where `<!-- truncate -->` was; never reaches the output. */
 export const TRUNCATE_MARKER = '<!-- truncate -->';
 
 const TRUNCATE_COMMENT = /^<!--\s*truncate\s*-->$/;
 
-/** Author HTML passes through as raw HTML (authors are trusted); a top-level truncate comment becomes the marker. */
-export const htmlHandler: Handler = (state, node: Html, parent) => {
-  if (parent?.type === 'root' && TRUNCATE_COMMENT.test(node.value.trim())) return raw(TRUNCATE_MARKER);
-  return defaultHandlers.html(state, node);
-};
+/**
+ * Author HTML is sanitized (any contributor can write it, and a host may not send the site's CSP), each removal a
+ * warning where it was written; a top-level truncate comment becomes the marker.
+ */
+export function htmlHandler(context: RenderContext): Handler {
+  return (_state, node: Html, parent) => {
+    if (parent?.type === 'root' && TRUNCATE_COMMENT.test(node.value.trim())) return raw(TRUNCATE_MARKER);
+    const { html, removed } = sanitizeRawHtml(node.value);
+    for (const removal of removed) {
+      context.diagnostics.push({
+        ...markdownDiagnostic('PD3020', context.file, positionIn(node, removal.offset), `Removed the ${removal.what} from this HTML: raw HTML in .md pages may not run script or embed other pages.`, 'use markdown, or an MDX component for interactive parts'),
+        severity: 'warning',
+      });
+    }
+    return html === '' ? undefined : raw(html);
+  };
+}
+
+/** File position of an offset inside an html node's text. */
+function positionIn(node: Html, offset: number): { line: number; column: number } {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const before = node.value.slice(0, offset);
+  const newline = before.lastIndexOf('\n');
+  const lines = before.split('\n').length - 1;
+  return lines === 0 ? { line: start.line, column: start.column + offset } : { line: start.line + lines, column: offset - newline };
+}
 
 export interface SplitRoot {
   /** The document without the marker. */

@@ -27,6 +27,8 @@ export interface ParsedMarkdown {
   links: LinkRef[];
   /** MDX only: `import X from './x.tsx'` → X → the import specifier as written. */
   mdxImports: Record<string, string>;
+  /** MDX only: where each import is written. */
+  mdxImportPositions?: Record<string, { line: number; column: number }>;
   diagnostics: Diagnostic[];
 }
 
@@ -81,8 +83,6 @@ export interface RenderOptions {
 
 /** What an MDX file can import, answered from the file system by the build. Specifiers are relative to the page. */
 export interface ComponentFiles {
-  /** Whether an import specifier names an existing file. */
-  exists(specifier: string): boolean;
   /** A file named like the component (Name.tsx, .jsx, .mdx…) beside the page or in content/components. */
   find(name: string): string | undefined;
   /** For an import that names no file: the file it most likely means (another extension, or none given). */
@@ -120,5 +120,7 @@ export interface DocumentHtml {
   links: OutgoingLink[];
   sections: Section[];
   wordCount: number;
+  /** The first paragraph's plain text, cut near 160 characters: the description of a page whose frontmatter has none. */
+  description?: string;
   diagnostics: Diagnostic[];
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../config/index.ts';
 import { escapeHtml, withBase, type RouteData } from '../shared/index.ts';
+import { jsonLdScript, structuredData } from './structured-data.ts';
 
 export function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64');
@@ -55,6 +56,9 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
     `<link rel="canonical" href="${e(head.canonical)}">`,
+    // The site has one language: the page is its own alternate, and the one for every other language too.
+    `<link rel="alternate" hreflang="${e(site.lang)}" href="${e(head.canonical)}">`,
+    `<link rel="alternate" hreflang="x-default" href="${e(head.canonical)}">`,
     `<meta property="og:title" content="${e(head.title)}">`,
     `<meta property="og:description" content="${e(head.description)}">`,
     `<meta property="og:type" content="${head.ogType}">`,
@@ -70,12 +74,14 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
   ];
   if (head.image) tags.push(`<meta property="og:image" content="${e(head.image)}">`, `<meta name="twitter:image" content="${e(head.image)}">`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
-  if (config.favicon) tags.push(`<link rel="icon" href="${e(withBase(base, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
+  if (site.favicon) tags.push(`<link rel="icon" href="${e(site.favicon.href)}"${site.favicon.type ? ` type="${e(site.favicon.type)}"` : ''}>`);
   const blog = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
   if (feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
   if (feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
   if (feeds.includes('json')) tags.push(`<link rel="alternate" type="application/feed+json" href="${e(withBase(base, blog + 'feed.json'))}" title="${e(config.blog.title)} JSON Feed">`);
   if (site.search.hosted) tags.push(`<link rel="preconnect" href="${e(site.search.hosted.host)}" crossorigin>`);
+  const structured = structuredData(route);
+  if (structured) tags.push(jsonLdScript(structured));
   tags.push(`<script>${inlineScript}</script>`);
   for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${e(href)}">`);
   if (extraHeadTags) tags.push(extraHeadTags);

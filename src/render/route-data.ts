@@ -104,7 +104,7 @@ export function postSummary(post: PostEntry, ctx: RouteDataContext): BlogPostSum
     tags: post.tags.map((t) => tagLink(t, base, blogBase)),
     excerptHtml: html?.excerptHtml ?? html?.html ?? '',
     truncated: html?.excerptHtml !== undefined,
-    description: post.description,
+    description: post.description ?? html?.description,
   };
 }
 
@@ -113,7 +113,8 @@ function head(ctx: RouteDataContext, url: string, title: string, description: st
   const fullTitle = url === '/' && title === config.title ? `${config.title} ${config.titleDelimiter} ${config.tagline}` : `${title} ${config.titleDelimiter} ${config.title}`;
   return {
     title: fullTitle,
-    description: description ?? config.tagline,
+    // Never empty: a page without prose on a site without a tagline is still described (search engines flag an empty one).
+    description: description ?? (config.tagline || fullTitle),
     canonical: config.url.replace(/\/$/, '') + withBase(config.baseUrl, canonicalUrl),
     image: config.image ? config.url.replace(/\/$/, '') + withBase(config.baseUrl, config.image) : undefined,
     ogType,
@@ -149,13 +150,14 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
   const version = ctx.table.versions.find((v) => v.name === doc.version)!;
   const link = (l?: { label: string; url: string }): NavLink | undefined => (l ? { label: l.label, href: withBase(base, l.url) } : undefined);
   const relSource = doc.file.file;
+  const description = doc.description ?? html?.description;
   return {
     kind: 'doc',
     url: route.url,
     title: doc.title,
-    description: doc.description,
+    description,
     site: chromeFor(ctx, route, doc),
-    head: head(ctx, route.url, doc.title, doc.description, 'article', route.canonicalUrl ?? route.url),
+    head: head(ctx, route.url, doc.title, description, 'article', route.canonicalUrl ?? route.url),
     html: html?.html ?? '',
     toc: doc.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
     sidebarId: doc.sidebarId,
@@ -207,6 +209,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
     case 'blog-post': {
       const { post } = route;
       const html = ctx.html.get(post.file.file);
+      const description = post.description ?? html?.description;
       const link = (p?: PostEntry): NavLink | undefined => (p ? { label: p.title, href: withBase(base, p.url) } : undefined);
       const sidebar: BlogSidebarData = {
         ...ctx.blogSidebar,
@@ -216,9 +219,9 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         kind: 'blog-post',
         url: route.url,
         title: post.title,
-        description: post.description,
+        description,
         site: chromeFor(ctx, route),
-        head: head(ctx, route.url, post.title, post.description, 'article'),
+        head: head(ctx, route.url, post.title, description, 'article'),
         html: html?.html ?? '',
         toc: post.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
         post: postSummary(post, ctx),
@@ -301,13 +304,14 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
       };
     case 'page': {
       const html = ctx.html.get(route.page.file.file);
+      const description = route.page.description ?? html?.description;
       return {
         kind: 'page',
         url: route.url,
         title: route.page.title,
-        description: route.page.description,
+        description,
         site: chromeFor(ctx, route),
-        head: head(ctx, route.url, route.page.title, route.page.description, 'website'),
+        head: head(ctx, route.url, route.page.title, description, 'website'),
         html: html?.html ?? '',
         toc: route.page.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
         hasH1: route.page.parsed.h1 !== undefined,

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { RouteTable, SidebarTreeItem } from '../routes/index.ts';
 import { isExternalUrl, withBase, type NavbarItem, type SearchData, type SiteChrome } from '../shared/index.ts';
+import { siteIcon } from './site-icon.ts';
 
 const LOCALE_LABELS: Record<string, string> = { en: 'English' };
 
@@ -90,6 +91,7 @@ export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchInd
     },
     analytics: config.analytics,
     repoUrl: config.repoUrl,
+    favicon: siteIcon(config, table.staticFiles),
   };
 }
 

@@ -2,17 +2,14 @@ import type { SiteConfig } from '../config/index.ts';
 import type { AuthorEntry, BlogFile, ContentSet, InlineAuthor, TagEntry } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
+import { positionOf } from '../content/index.ts';
+import { checkUrlKeys, missingTitle } from './source-checks.ts';
 import type { ParsedSummary, PostEntry, RouteEntry, RouteTable } from './types.ts';
+import { pageRoutePath } from './url-path.ts';
 
-function fieldPosition(file: BlogFile, key: string, value?: string): { line: number; column: number } {
-  const lines = file.source.split('\n');
-  let index = lines.findIndex((l) => l.startsWith(`${key}:`));
-  if (value !== undefined) {
-    const valueIndex = lines.findIndex((l, i) => i >= Math.max(index, 0) && i < file.bodyLineOffset && l.includes(value));
-    if (valueIndex >= 0) return { line: valueIndex + 1, column: lines[valueIndex].indexOf(value) + 1 };
-  }
-  if (index < 0) index = 0;
-  return { line: index + 1, column: 1 };
+/** The position of a frontmatter value: the list item when the key holds a list, else the key's value. */
+function fieldPosition(file: BlogFile, key: string, index?: number): { line: number; column: number } {
+  return positionOf(file.positions, index === undefined ? [key] : [key, index], { line: 1, column: 1 });
 }
 
 function slugifyKey(value: string): string {
@@ -59,7 +56,7 @@ export function buildBlogRoutes(
             code: 'PD2006',
             message: `Author "${author}" is not declared in content/blog/authors.yml.`,
             file: file.file,
-            ...fieldPosition(file, 'authors', author),
+            ...fieldPosition(file, 'authors', Array.isArray(fm.authors) ? authorList.indexOf(author) : undefined),
             hint: content.authors.size ? `declared authors: ${[...content.authors.keys()].join(', ')}` : 'create content/blog/authors.yml',
           });
       } else {
@@ -76,18 +73,24 @@ export function buildBlogRoutes(
           code: 'PD2007',
           message: `Tag "${tag}" is not declared in content/blog/tags.yml.`,
           file: file.file,
-          ...fieldPosition(file, 'tags', tag),
+          ...fieldPosition(file, 'tags', (fm.tags ?? []).indexOf(tag)),
           hint: `declared tags: ${[...content.tags.keys()].join(', ')}`,
         });
       else tags.push({ key: tag, label: tag, permalink: slugifyKey(tag) });
+    }
+    if (!checkUrlKeys(file, { slug: fm.slug }, diagnostics)) continue;
+    const title = fm.title ?? parsed.h1;
+    if (title === undefined) {
+      diagnostics.add(missingTitle(file));
+      continue;
     }
     const slug = (fm.slug ?? file.fileSlug).replace(/^\/+|\/+$/g, '');
     posts.push({
       file,
       parsed,
       slug,
-      url: normalizeRoutePath(base + slug),
-      title: fm.title ?? parsed.h1 ?? slug,
+      url: pageRoutePath(base + slug),
+      title,
       description: fm.description,
       date,
       authors,
@@ -150,13 +153,13 @@ export function buildBlogRoutes(
     }
     routes.push({ kind: 'blog-tags', url: normalizeRoutePath(base + 'tags') });
     for (const tag of tags.values()) {
-      paginate(tag.posts, normalizeRoutePath(`${base}tags/${tag.permalink}`), `${tag.count} post${tag.count === 1 ? '' : 's'} tagged with "${tag.label}"`, {
+      paginate(tag.posts, pageRoutePath(`${base}tags/${tag.permalink}`), `${tag.count} post${tag.count === 1 ? '' : 's'} tagged with "${tag.label}"`, {
         tag,
       });
     }
     routes.push({ kind: 'blog-authors', url: normalizeRoutePath(base + 'authors') });
     for (const author of authors.values()) {
-      paginate(author.posts, normalizeRoutePath(`${base}authors/${author.pageSlug}`), `Posts by ${author.name}`, { author });
+      paginate(author.posts, pageRoutePath(`${base}authors/${author.pageSlug}`), `Posts by ${author.name}`, { author });
     }
   }
   return { posts, routes, tags, authors };

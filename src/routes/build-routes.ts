@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { BlogFile, ContentSet, DocFile, PageFile } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
-import { normalizeRoutePath } from '../shared/index.ts';
+import { normalizeRoutePath, routeToFile } from '../shared/index.ts';
 import { buildBlogRoutes } from './blog.ts';
 import { buildDocsRoutes } from './docs.ts';
 import type { PageEntry, ParsedSummary, RouteEntry, RouteTable } from './types.ts';
@@ -10,10 +10,10 @@ function pageUrl(relPath: string): string {
   return normalizeRoutePath('/' + relPath.replace(/(^|\/)index$/, ''));
 }
 
-function slugPosition(source: string): { line: number; column: number } {
-  const lines = source.split('\n');
-  const index = lines.findIndex((l) => /^slug:/.test(l));
-  return index < 0 ? { line: 1, column: 1 } : { line: index + 1, column: lines[index].indexOf(':') + 3 };
+/** Where a file sets its URL: the slug, else the id, else its first line (the URL comes from its name). */
+function urlKeyPosition(route: RouteEntry): { line: number; column: number } {
+  const file = route.kind === 'doc' ? route.doc.file : route.kind === 'blog-post' ? route.post.file : route.kind === 'page' ? route.page.file : undefined;
+  return file?.positions.slug ?? file?.positions.id ?? { line: 1, column: 1 };
 }
 
 /** One route table from content and config; every URL is claimed by exactly one file (PD4002). */
@@ -69,12 +69,11 @@ export function buildRoutes(
         kept.splice(kept.indexOf(existing), 1);
       } else {
         const file = route.source ?? existing.source;
-        const source = route.kind === 'doc' ? route.doc.file.source : route.kind === 'blog-post' ? route.post.file.source : '';
         diagnostics.add({
           code: 'PD4002',
           message: `Two files produce the URL ${route.url}.`,
           file,
-          ...slugPosition(source),
+          ...urlKeyPosition(route),
           hint: `${existing.source ?? 'a generated page'} also produces it; change the slug or file name of one of them`,
         });
         continue;
@@ -88,7 +87,22 @@ export function buildRoutes(
   for (const doc of docs.docs) bySource.set(doc.file.file, doc.url);
 
   const staticFiles = new Map<string, string>();
-  for (const [rel, abs] of content.publicFiles) staticFiles.set('/' + rel, abs);
+  for (const [rel, abs] of content.publicFiles) {
+    // A public file where a page is written would silently replace that page.
+    const page = byUrl.get('/' + rel.replace(/(^|\/)index\.html$/, '$1'));
+    if (page && routeToFile(page.url) === rel) {
+      diagnostics.add({
+        code: 'PD4021',
+        message: `content/public/${rel} and the page ${page.url} are both written to ${rel}.`,
+        file: `content/public/${rel}`,
+        line: 1,
+        column: 1,
+        hint: `${page.source ?? 'a generated page'} makes that page; move or rename the public file`,
+      });
+      continue;
+    }
+    staticFiles.set('/' + rel, abs);
+  }
   for (const [name, schema] of content.schemas) staticFiles.set(`/schemas/${name}.json`, config.root + '/' + schema.file);
 
   return {

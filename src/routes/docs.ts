@@ -5,6 +5,8 @@ import type { DocFile } from '../content/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath } from '../shared/index.ts';
 import { flattenSidebar, normalizeSidebar } from './sidebars.ts';
+import { checkUrlKeys, missingTitle } from './source-checks.ts';
+import { pageRoutePath } from './url-path.ts';
 import type { DocEntry, ParsedSummary, RouteEntry, SidebarTreeItem, VersionInfo } from './types.ts';
 
 export interface DocsRoutes {
@@ -39,6 +41,7 @@ export function buildDocsRoutes(
   for (const { file, parsed } of files) {
     const version = versionByName.get(file.version)!;
     const fm = file.frontmatter;
+    if (!checkUrlKeys(file, { id: fm.id, slug: fm.slug }, diagnostics)) continue;
     const dir = file.relId.includes('/') ? file.relId.slice(0, file.relId.lastIndexOf('/') + 1) : '';
     const id = fm.id ? dir + fm.id : file.relId;
     const slug = fm.slug
@@ -46,8 +49,12 @@ export function buildDocsRoutes(
         ? fm.slug
         : dir + fm.slug
       : id;
-    const url = normalizeRoutePath(version.basePath + slug.replace(/^\//, ''));
-    const title = fm.title ?? parsed.h1 ?? id.split('/').pop()!;
+    const url = pageRoutePath(version.basePath + slug.replace(/^\//, ''));
+    const title = fm.title ?? parsed.h1;
+    if (title === undefined) {
+      diagnostics.add(missingTitle(file));
+      continue;
+    }
     const doc: DocEntry = {
       file,
       parsed,

@@ -10,6 +10,7 @@ import { citedSources, extractiveAnswer, indexPassages, NOTHING_FOUND, retrieve,
 import { encodeAskEvent, createSseParser, type AskEvent, type AskMode, type AskSource } from '../shared/search-ask.ts';
 import type { IndexDocument } from '../shared/search-engine.ts';
 import { shorten } from '../shared/search-text.ts';
+import { createAskGuard, type AskGuard, type AskGuardOptions, type AskRequestInfo } from './ask-guard.ts';
 import type { SearchRecord } from './types.ts';
 
 export { EXTRACTIVE_NOTICE, NOTHING_FOUND } from '../shared/search-answer.ts';
@@ -35,6 +36,8 @@ export interface AskHandlerOptions {
   maxSources?: number;
   /** Site title, for the model's instructions. */
   siteTitle?: string;
+  /** Which origins may ask and how often (see ask-guard.ts); on by default. A guard instance is shared by handlers. */
+  guard?: AskGuardOptions | AskGuard;
 }
 
 export const DEFAULT_ASK_TIMEOUT_MS = 30_000;
@@ -44,8 +47,64 @@ function json(status: number, error: string, headers: Record<string, string> = {
   return new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** Creates the handler. Records are indexed once (lazily, on the first question). */
-export function createAskHandler(options: AskHandlerOptions): (request: Request) => Promise<Response> {
+/**
+ * Creates the handler. Records are indexed once (lazily, on the first question). `info` is what the host knows of
+ * the peer (its address), for the per-client limit.
+ */
+export function createAskHandler(options: AskHandlerOptions): (request: Request, info?: AskRequestInfo) => Promise<Response> {
+  const guard = options.guard && 'admit' in options.guard ? options.guard : createAskGuard(options.guard);
+  const answer = createAnswerer(options);
+  return async (request, info) => {
+    if (request.method !== 'POST') return json(405, 'Send the question with POST.', { Allow: 'POST' });
+    const refusal = guard.admit(request, info);
+    if (refusal) return refusal;
+    let response: Response;
+    try {
+      response = await answer(request);
+    } catch (error) {
+      guard.release();
+      throw error;
+    }
+    return releasedWhenSent(response, () => guard.release());
+  };
+}
+
+/** The response, whose slot is given back once its body has been read to the end or abandoned. */
+function releasedWhenSent(response: Response, release: () => void): Response {
+  let released = false;
+  const once = () => {
+    if (!released) {
+      released = true;
+      release();
+    }
+  };
+  if (!response.body) {
+    once();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      once();
+      await reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function createAnswerer(options: AskHandlerOptions): (request: Request) => Promise<Response> {
   const maxLength = options.maxQuestionLength ?? DEFAULT_MAX_QUESTION_LENGTH;
   const timeoutMs = options.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS;
   const maxSources = options.maxSources ?? 5;
@@ -61,7 +120,6 @@ export function createAskHandler(options: AskHandlerOptions): (request: Request)
     }));
 
   return async (request) => {
-    if (request.method !== 'POST') return json(405, 'Send the question with POST.', { Allow: 'POST' });
     let question: unknown;
     try {
       question = ((await request.json()) as { question?: unknown })?.question;

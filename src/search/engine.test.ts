@@ -44,6 +44,32 @@ describe('buildSearchRecords', () => {
     const { table, html } = fakeSite([{ kind: 'doc', file: 'e.md', url: '/docs/e/', title: 'Empty', sections: [] }]);
     expect(buildSearchRecords({ table, html, baseUrl: '/', language: 'en' })).toMatchObject([{ url: '/docs/e/', title: 'Empty', text: '' }]);
   });
+
+  it('previews the top of a page with its frontmatter description where the page has no text of its own there', () => {
+    const body = [section('Setup', 'Install it.'), section('Usage', 'Use it.')];
+    const { table, html } = fakeSite([
+      { kind: 'doc', file: 'd.md', url: '/docs/d/', title: 'D', description: 'What D is for.', sections: body },
+      { kind: 'doc', file: 'n.md', url: '/docs/n/', title: 'N', sections: body },
+      { kind: 'doc', file: 'i.md', url: '/docs/i/', title: 'I', description: 'Not shown.', sections: [section('', 'Own intro.', 0), ...body] },
+      { kind: 'post', file: 'p.md', url: '/blog/p/', title: 'P', description: 'A post about nothing.', sections: [section('P', '', 1, 'p')] },
+      { kind: 'page', file: 'e.md', url: '/e/', title: 'E', description: 'An empty page.', sections: [] },
+    ]);
+    const records = buildSearchRecords({ table, html, baseUrl: '/', language: 'en' });
+    expect(records.map((r) => [r.url, r.text])).toEqual([
+      ['/docs/d/', 'What D is for.'],
+      ['/docs/d/#setup', 'Install it.'],
+      ['/docs/d/#usage', 'Use it.'],
+      ['/docs/n/#setup', 'Install it.'],
+      ['/docs/n/#usage', 'Use it.'],
+      ['/docs/i/', 'Own intro.'],
+      ['/docs/i/#setup', 'Install it.'],
+      ['/docs/i/#usage', 'Use it.'],
+      ['/blog/p/', 'A post about nothing.'],
+      ['/e/', 'An empty page.'],
+    ]);
+    expect(records[0]).toMatchObject({ hierarchy: [], title: 'D', type: 'docs' });
+    expect(records[0]).not.toHaveProperty('description');
+  });
 });
 
 describe('buildSearchIndexFiles', () => {

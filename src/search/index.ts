@@ -13,4 +13,5 @@ export {
   type AskHandlerOptions,
   type AskLlmOptions,
 } from './ask.ts';
+export { createAskGuard, MAX_CONCURRENT_QUESTIONS, QUESTIONS_PER_CLIENT, CLIENT_WINDOW_MS, type AskGuard, type AskGuardOptions, type AskRequestInfo } from './ask-guard.ts';
 export { toHostedRecords, type HostedRecord } from './hosted-export.ts';

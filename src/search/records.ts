@@ -11,7 +11,10 @@ export interface SearchRecordsInput {
   language: string;
 }
 
-type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'>;
+type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'> & {
+  /** The frontmatter's description: the preview of the top of a page that has no text of its own there. */
+  description?: string;
+};
 
 /**
  * One record per heading section of every doc, blog post and markdown page, in route-table order. Page modules
@@ -35,6 +38,7 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
       tags: [...doc.tags],
       language,
       ...(category ? { category } : {}),
+      description: doc.description,
     });
   }
   for (const post of table.posts) {
@@ -47,17 +51,23 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
       tags: post.tags.map((t) => t.label),
       language,
       category: 'Blog',
+      description: post.description,
     });
   }
   for (const page of table.pages) {
     const sections = html.get(page.file.file)?.sections;
     if (!sections) continue;
-    addPage(records, sections, { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language });
+    addPage(records, sections, { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language, description: page.description });
   }
   return records;
 }
 
-function addPage(records: SearchRecord[], sections: readonly Section[], page: PageInfo): void {
+/**
+ * Without a frontmatter description, a page's preview is the text of its sections as they are: the description made
+ * from the first paragraph is already the start of the section it comes from, and a record repeating it would show
+ * the same words twice in one result.
+ */
+function addPage(records: SearchRecord[], sections: readonly Section[], { description, ...page }: PageInfo): void {
   const path: { depth: number; text: string }[] = [];
   const start = records.length;
   for (const section of sections) {
@@ -83,6 +93,9 @@ function addPage(records: SearchRecord[], sections: readonly Section[], page: Pa
       text: section.text,
     });
   }
-  // A page with no text at all can still be found by its title.
-  if (records.length === start) records.push({ ...page, url: page.pageUrl, hierarchy: [], text: '' });
+  // The top of the page is what a match on the title shows: without text of its own there, the description stands
+  // for it, and a page with no text at all can still be found by its title.
+  const top = records.length > start && records[start].hierarchy.length === 0 ? records[start] : undefined;
+  if (top && !top.text && description) top.text = description;
+  else if (!top && (description || records.length === start)) records.splice(start, 0, { ...page, url: page.pageUrl, hierarchy: [], text: description ?? '' });
 }

@@ -22,6 +22,8 @@ export interface FakePage {
   tags?: string[];
   version?: string;
   category?: string;
+  /** The frontmatter's description. */
+  description?: string;
   sections: Section[];
 }
 
@@ -40,12 +42,15 @@ export function fakeSite(pages: FakePage[]): { table: RouteTable; html: Map<stri
         file: { file: p.file },
         url: p.url,
         title: p.title,
+        description: p.description,
         tags: p.tags ?? [],
         version: p.version ?? 'current',
         breadcrumbs: p.category ? [{ label: p.category }] : [],
       })),
-    posts: pages.filter((p) => p.kind === 'post').map((p) => ({ file: { file: p.file }, url: p.url, title: p.title, tags: (p.tags ?? []).map((label) => ({ label })) })),
-    pages: pages.filter((p) => p.kind === 'page').map((p) => ({ file: { file: p.file }, url: p.url, title: p.title })),
+    posts: pages
+      .filter((p) => p.kind === 'post')
+      .map((p) => ({ file: { file: p.file }, url: p.url, title: p.title, description: p.description, tags: (p.tags ?? []).map((label) => ({ label })) })),
+    pages: pages.filter((p) => p.kind === 'page').map((p) => ({ file: { file: p.file }, url: p.url, title: p.title, description: p.description })),
     versions: [
       { name: 'current', label: 'v2.0.0', basePath: '/docs/', mainDocUrl: '/docs/intro/', current: true },
       { name: '1.0', label: 'v1.0.0', basePath: '/docs/1.0/', mainDocUrl: '/docs/1.0/intro/', current: false },

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 
 /** A fetch-style handler, the shape `createAskHandler(...)` from src/search/ask.ts returns. */
-export type WebHandler = (request: Request) => Promise<Response>;
+export type WebHandler = (request: Request, info?: { clientAddress?: string }) => Promise<Response>;
 
 export interface MountOptions {
   /** Request bodies above this size get 413 without reaching the handler. */
@@ -79,7 +79,7 @@ export function mountAskHandler(handler: WebHandler, options: MountOptions = {})
         body: hasBody && body ? Uint8Array.from(body) : undefined,
         signal: controller.signal,
       });
-      const response = await handler(request);
+      const response = await handler(request, { clientAddress: req.socket.remoteAddress });
       const headers: Record<string, string | string[]> = {};
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') headers[name] = value;

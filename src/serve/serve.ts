@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build, PACKAGE_ROOT, type BuildMemo, type BuildResult } from '../build/index.ts';
 import { CONFIG_FILE, loadConfig } from '../config/index.ts';
 import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
-import { createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
+import { createAskGuard, createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
 import type { WebHandler } from './ask-adapter.ts';
 import { LiveReload, type OverlayProblem } from './live-reload.ts';
 import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
@@ -32,6 +32,7 @@ export interface ServeOptions {
   /** OpenAI-compatible chat endpoint for AI answers; without it the ask handler answers extractively. */
   llm?: AskLlmOptions;
   debounceMs?: number;
+  configTimeoutMs?: number;
 }
 
 export interface RunningServe {
@@ -127,9 +128,10 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
 async function startStatic(root: string, options: ServeOptions): Promise<RunningServe> {
   let outDir = options.outDir ? path.resolve(options.outDir) : undefined;
   let baseUrl = options.baseUrl ?? '/';
+  let allowedOrigins: string[] = [];
   if (existsSync(path.join(root, CONFIG_FILE))) {
     const diagnostics = new Diagnostics();
-    const config = await loadConfig({ root, outDir: options.outDir, baseUrl: options.baseUrl }, diagnostics).catch((error: unknown) => {
+    const config = await loadConfig({ root, outDir: options.outDir, baseUrl: options.baseUrl, timeoutMs: options.configTimeoutMs }, diagnostics).catch((error: unknown) => {
       diagnostics.items.push(diagnosticFromThrown(error));
       return undefined;
     });
@@ -139,6 +141,7 @@ async function startStatic(root: string, options: ServeOptions): Promise<Running
     }
     outDir ??= config.outDirAbs;
     baseUrl = config.baseUrl;
+    allowedOrigins = config.search.ai.allowedOrigins;
   }
   if (!outDir) throw new ServeSetupError(`No ${CONFIG_FILE} in ${root}; pass --out <folder> to serve a built site.`);
   if (!existsSync(path.join(outDir, 'index.html')) && !existsSync(path.join(outDir, '404.html'))) {
@@ -146,7 +149,7 @@ async function startStatic(root: string, options: ServeOptions): Promise<Running
   }
   const site: ServedSite = { source: await diskSource(outDir), baseUrl };
   const builtOut = outDir;
-  const ask = options.ask ?? createAskHandler({ records: () => loadSearchRecords(builtOut), llm: options.llm });
+  const ask = options.ask ?? createAskHandler({ records: () => loadSearchRecords(builtOut), llm: options.llm, guard: { allowedOrigins: allowedOrigins } });
   const server = createSiteServer({
     site: () => site,
     loopbackOnly: isLoopbackAddress(options.host),
@@ -164,7 +167,14 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   let lastGood: BuildResult | undefined;
   let buildNumber = 0;
   let broken = false;
-  let askHandler: WebHandler = createAskHandler({ records: [], llm: options.llm });
+  // One guard for every build's handler: its limits hold across rebuilds. It is made anew when the config's allowed
+  // origins change.
+  let guard = { origins: '', value: createAskGuard() };
+  const guardFor = (origins: readonly string[]) => {
+    if (JSON.stringify(origins) !== guard.origins) guard = { origins: JSON.stringify(origins), value: createAskGuard({ allowedOrigins: origins }) };
+    return guard.value;
+  };
+  let askHandler: WebHandler = createAskHandler({ records: [], llm: options.llm, guard: guard.value });
   // The client bundle and the search index are reused across rebuilds while their inputs are unchanged.
   const memo: BuildMemo = {};
   // Set once the first build has said which files to watch; builds before that have nothing to add.
@@ -181,6 +191,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       root,
       outDir: options.outDir,
       baseUrl: options.baseUrl,
+      configTimeoutMs: options.configTimeoutMs,
       write: false,
       minify: false,
       cache: true,
@@ -233,6 +244,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
           return typeof content === 'string' ? content : undefined;
         }),
         llm: options.llm,
+        guard: guardFor(result.config?.search.ai.allowedOrigins ?? []),
       });
       // Saving the cache to disk blocks for a moment: never between an edit and the reloaded page.
       clearTimeout(saveTimer);
@@ -296,7 +308,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     site: () => site,
     live,
     loopbackOnly: isLoopbackAddress(options.host),
-    ask: { path: options.askPath ?? '/api/ask', handler: options.ask ?? ((request) => askHandler(request)) },
+    ask: { path: options.askPath ?? '/api/ask', handler: options.ask ?? ((request, info) => askHandler(request, info)) },
   });
   let port: number;
   let origin: string;

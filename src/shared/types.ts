@@ -80,6 +80,14 @@ export type AnalyticsData =
   | { provider: 'gtag'; trackingId: string; anonymizeIp: boolean }
   | { provider: 'beacon'; endpoint: string };
 
+/** The page icon a `<link rel="icon">` names. */
+export interface SiteIcon {
+  /** With the base URL (or an external URL). */
+  href: string;
+  /** MIME type, when the file name tells it. */
+  type?: string;
+}
+
 /** Everything a page needs that does not depend on the page itself. Computed once per build. */
 export interface SiteChrome {
   title: string;
@@ -100,6 +108,8 @@ export interface SiteChrome {
   analytics?: AnalyticsData;
   /** Source-hosting project, for the navbar link and "Let us know.". */
   repoUrl?: string;
+  /** The tab icon (the head links it); absent only in hand-made test data. */
+  favicon?: SiteIcon;
 }
 
 export interface TocItem {

@@ -34,3 +34,19 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/**
+ * Why an author's value cannot be part of a URL path (slug, id, permalink, tag, version path), or undefined when it
+ * can. Every such value ends up as folders in the output, so a `.` or `..` segment (also percent-encoded, which
+ * browsers and hosts decode) could write outside the output folder or over another page.
+ */
+export function unsafeUrlPathReason(value: string): string | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'it contains a control character';
+  if (value.includes('\\')) return 'it contains a backslash';
+  if (/[?#]/.test(value)) return `it contains "${/[?#]/.exec(value)![0]}", which ends a URL path`;
+  for (const segment of value.split('/')) {
+    const decoded = segment.replace(/%2e/gi, '.');
+    if (decoded === '.' || decoded === '..') return `it has a "${segment}" segment, which would resolve outside its place`;
+  }
+  return undefined;
+}

@@ -43,6 +43,8 @@ export interface ServeOptions {
   onBeacon?: (body: unknown) => void;
   /** Answers GET /__analytics with this (the beacons recorded so far). */
   beacons?: () => unknown[];
+  /** Told of every answered request: its path (with the query) and status. */
+  onResponse?: (path: string, status: number) => void;
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -149,6 +151,7 @@ export async function serveStatic(options: ServeOptions): Promise<StaticServer> 
   };
 
   const server: Server = createServer((req, res) => {
+    if (options.onResponse) res.on('finish', () => options.onResponse!(req.url ?? '', res.statusCode));
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(error));

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CloseIcon } from '../components/Icons.tsx';
-import { storageKeys, writeStorage } from '../head/storage-keys.ts';
+import { readStorage, storageKeys, writeStorage } from '../head/storage-keys.ts';
 
 export interface AnnouncementBarProps {
   id: string;
@@ -17,6 +17,15 @@ export interface AnnouncementBarProps {
  */
 export default function AnnouncementBar({ id, content, closable, storageKeySuffix }: AnnouncementBarProps) {
   const [closed, setClosed] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    // Where the head script was blocked (a host's CSP without its hash), a dismissed bar is hidden now instead.
+    if (readStorage(storageKeys(storageKeySuffix).announcementDismiss) === id) {
+      document.documentElement.dataset.announcementDismissed = '';
+      setClosed(true);
+    }
+  }, [id, storageKeySuffix]);
   if (closed) return null;
   const close = () => {
     writeStorage(storageKeys(storageKeySuffix).announcementDismiss, id);
@@ -32,7 +41,7 @@ export default function AnnouncementBar({ id, content, closable, storageKeySuffi
     <div className="announcement-bar" role="region" aria-label="Announcement" data-announcement-id={id}>
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: content }} />
       {closable && (
-        <button type="button" className="announcement-bar__close" aria-label="Close" title="Close" onClick={close}>
+        <button type="button" className={`announcement-bar__close${hydrated ? ' announcement-bar__close--hydrated' : ''}`} aria-label="Close" title="Close" onClick={close}>
           <CloseIcon size={16} />
         </button>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MoonIcon, SunIcon, SystemIcon } from '../components/Icons.tsx';
-import { storageKeys, writeStorage } from '../head/storage-keys.ts';
+import { readStorage, storageKeys, writeStorage } from '../head/storage-keys.ts';
 
 export type ColorModeChoice = 'light' | 'dark' | 'system';
 
@@ -46,9 +46,17 @@ export default function ColorModeToggle({ storageKeySuffix, defaultMode, respect
   const [choice, setChoice] = useState<ColorModeChoice>(fallback);
 
   useEffect(() => {
-    const stored = document.documentElement.dataset.themeChoice;
-    setChoice(isChoice(stored) ? stored : fallback);
     const key = storageKeys(storageKeySuffix).theme;
+    const stored = document.documentElement.dataset.themeChoice;
+    if (isChoice(stored)) setChoice(stored);
+    else {
+      // The head script did not run (a host's Content-Security-Policy without its hash): apply the stored choice now.
+      // Only the first paint is lost; from here on the toggle works as usual.
+      const saved = readStorage(key);
+      const restored = isChoice(saved) ? saved : fallback;
+      apply(restored);
+      setChoice(restored);
+    }
     // Another tab changed the mode.
     const onStorage = (event: StorageEvent) => {
       if (event.key !== key) return;
