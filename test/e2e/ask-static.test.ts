@@ -39,8 +39,6 @@ describe('AI mode on a static host', () => {
   it('answers in the browser with quoted passages and citation links, loading its code and texts only when opened', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      // The fixture has no favicon, and Chromium's own request for one is not what this test is about.
-      await context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
       const page = await context.newPage();
       const logs = captureLogs(page);
       const requests: { url: string; method: string }[] = [];
