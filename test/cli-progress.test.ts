@@ -14,7 +14,8 @@ const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-progress-'));
 const site = path.join(temp, 'site');
 const STAGE_LINE = /^(config|scan|parse|routes|markdown|checks|bundle|search|render|write|record|unchanged|crawl) +\d+(?:\.\d+)? m?s(?: {2}.+)?$/;
 
-beforeAll(() => cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true }));
+// Without node_modules/: a cache left there by another run would change the stage details.
+beforeAll(() => cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) }));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 function run(args: string[]) {
