@@ -2,9 +2,9 @@
 // The config types are written out in full, with each key's description, default and example from the schema as
 // JSDoc: a site's editor shows them on hover, and its TypeScript never reads zod's or Node's declarations.
 // TypeScript is a devDependency: this runs in a checkout only.
-import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { importSource } from './import-source.mjs';
 
 export async function buildTypes(root, typesDir) {
   const { default: ts } = await import('typescript');
@@ -47,20 +47,10 @@ export async function buildTypes(root, typesDir) {
 
 /** Every documented key of the schema (src/config/schema-walk.ts), loaded by bundling the TypeScript on the fly. */
 async function schemaDocs(root) {
-  const bundled = await build({
-    absWorkingDir: root,
-    stdin: {
-      contents: "export { walkKeys, jsLiteral } from './src/config/schema-walk.ts'; export { configSchema } from './src/config/schema.ts';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  const mod = await importSource(
+    root,
+    "export { walkKeys, jsLiteral } from './src/config/schema-walk.ts'; export { configSchema } from './src/config/schema.ts';",
+  );
   return { keys: mod.walkKeys(mod.configSchema), jsLiteral: mod.jsLiteral };
 }
 

@@ -7,6 +7,7 @@ import { didYouMean } from '../shared/did-you-mean.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { markdownDiagnostic, startOf } from './diagnostic.ts';
 import { element, text } from './hast-build.ts';
+import { mapLinesOutsideFences } from './lines-outside-fences.ts';
 import type { RenderContext } from './render-context.ts';
 
 /** Docusaurus's six types, in its order. */
@@ -57,7 +58,6 @@ export function containerDirectiveHandler(context: RenderContext): Handler {
   };
 }
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 // `:::name Title words` on a line of its own, where the name is followed by a space and text rather than `[`/`{`.
 const SPACE_TITLE = /^(\s*(?:>\s*)*)(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;
 
@@ -68,24 +68,12 @@ const SPACE_TITLE = /^(\s*(?:>\s*)*)(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \
  */
 export function bracketAdmonitionTitles(source: string): string {
   if (!source.includes(':::')) return source;
-  const lines = source.split('\n');
-  let fence: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
-    lines[i] = line.replace(SPACE_TITLE, (_all, lead: string, colons: string, name: string, title: string) => {
+  return mapLinesOutsideFences(source, (line) =>
+    line.replace(SPACE_TITLE, (_all, lead: string, colons: string, name: string, title: string) => {
       const label = title.replace(/[\\[\]]/g, (c) => '\\' + c);
       return `${lead}${colons}${name}[${label}]`;
-    });
-  }
-  return lines.join('\n');
+    }),
+  );
 }
 
 /**
