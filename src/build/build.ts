@@ -171,10 +171,12 @@ function outputFolderProblems(outDir: string, rootDir: string, config?: SiteConf
   });
 }
 
-/** Points at the component an import most likely meant: the same name under content/components. */
+/**
+ * Points at the file an import most likely meant: the same one with another extension (or none given), else a file
+ * named like the component beside the page or in content/components.
+ */
 function missingImportHint(file: MarkdownFile, name: string, specifier: string, config: SiteConfig): string {
   const written = path.relative(config.root, path.dirname(file.abs)).split(path.sep).join('/');
-  // The same file with another extension (or none given), else a file named like the component nearby.
   const files = componentFiles(file.abs, file.file);
   const likely = files.alternative(specifier) ?? files.find(name);
   if (likely?.endsWith('.mdx')) return mdxFileHint(likely);

@@ -97,7 +97,6 @@ function notImportedHint(context: RenderContext, name: string): string {
   return `put it in content/components/${name}.tsx and import it at the top of the file: import ${name} from '${componentsFolderFrom(context.file)}/${name}.tsx'`;
 }
 
-
 function renderComponent(
   context: RenderContext,
   state: State,

@@ -6,8 +6,9 @@ import { siteIcon } from './site-icon.ts';
 const LOCALE_LABELS: Record<string, string> = { en: 'English' };
 
 /**
- * The page-independent part of every page, computed once per build. `askEndpoint`: where the server that will serve these pages answers questions (`protodocs serve`), used when the
- * config names no endpoint. A static build has none: its readers get answers from the search index, in the browser.
+ * The page-independent part of every page, computed once per build. `askEndpoint`: where the server that will serve
+ * these pages answers questions (`protodocs serve`), used when the config names no endpoint. A static build has none:
+ * its readers get answers from the search index, in the browser.
  */
 export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchIndexUrl?: string, askEndpoint?: string): SiteChrome {
   const base = config.baseUrl;

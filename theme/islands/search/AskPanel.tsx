@@ -49,7 +49,8 @@ export function AskPanel({ endpoint, answerLocally, initialQuestion, onBack, onN
     setState({ status: 'streaming', question: q, text, sources });
     if (!endpoint) {
       try {
-        const answer = await answerLocally!();
+        if (!answerLocally) throw new Error('no search index to answer from');
+        const answer = await answerLocally();
         if (abort.signal.aborted) return;
         const result = answer(q);
         setState({ status: 'done', question: q, text: result.text, sources: result.sources, mode: 'extractive' });
