@@ -83,8 +83,8 @@ export default defineConfig({
   },
   search: {
     // The hosted index is named after the product; until real credentials are set the local engine serves search.
+    // AI mode answers with `protodocs serve`'s endpoint there, and in the browser from the index on a static host.
     hosted: { appId: '{appId}', apiKey: '{key}', indexName: 'iaindex' },
-    ai: { endpoint: '/api/ask' },
   },
   // Page views through gtag with IP anonymisation (SPEC §7). The tracking id is given at build time by the deploy
   // environment (PROTODOCS_GTAG_ID); a build without it loads and sends nothing.

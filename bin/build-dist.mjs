@@ -1,10 +1,15 @@
-// Compiles the CLI and the public API to dist/ with esbuild (runs on `npm ci` through the prepare script).
+// Compiles the CLI and the public API to dist/ with esbuild (runs on `npm ci` through the prepare script). With
+// --types (before `npm pack`) it also writes the declarations of the public API to dist/types/, so a site's own
+// TypeScript checks site.config.ts against them without seeing protodocs' sources.
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const TYPES_DIR = path.join(root, 'dist', 'types');
+// An installed package is compiled already and ships no sources; npm may still run `prepare` when installing it.
+if (!existsSync(path.join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 // dist/ is overwritten in place, never deleted first, so tests that run the CLI concurrently never see it missing.
 const result = await build({
   absWorkingDir: root,
@@ -27,8 +32,14 @@ const result = await build({
   metafile: true,
 });
 // Chunk names carry content hashes: drop the ones this build no longer wrote, once the new ones are in place.
+// dist/types/ belongs to the --types step.
 const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
 for (const entry of readdirSync(path.join(root, 'dist'), { recursive: true, withFileTypes: true })) {
   const abs = path.join(entry.parentPath ?? entry.path, entry.name);
-  if (entry.isFile() && !written.has(abs)) rmSync(abs);
+  if (entry.isFile() && !written.has(abs) && !abs.startsWith(TYPES_DIR + path.sep)) rmSync(abs);
+}
+
+if (process.argv.includes('--types')) {
+  const { buildTypes } = await import('./build-types.mjs');
+  await buildTypes(root, TYPES_DIR);
 }

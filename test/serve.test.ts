@@ -414,6 +414,13 @@ describe('serve (watch mode)', () => {
     expect(await script.text()).toContain("new EventSource('/__protodocs/events')");
   });
 
+  it("points AI mode at its own answer endpoint, which the same site's static build does not have", async () => {
+    // The fixture's config names no endpoint: under serve the pages use /api/ask, and it answers.
+    expect((await get('/docs/intro/')).text).toContain('&quot;ai&quot;:{&quot;endpoint&quot;:&quot;/api/ask&quot;}');
+    const answer = await fetch(new URL('/api/ask', running.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"question":"setup"}' });
+    expect(answer.status).toBe(200);
+  });
+
   it('reloads on edit, reports a broken edit and keeps serving, then clears the error', async () => {
     const sse = connectEvents(running.port);
     try {

@@ -14,6 +14,7 @@ import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { PACKAGE_ROOT, SITE_NAMESPACE, bundleClient } from './bundle-client.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord } from './build-record.ts';
 import { bundleKey, markdownCodeKey, statsKey } from './cache-keys.ts';
+import { componentFiles } from './component-files.ts';
 import { MarkdownCache, hashText } from './markdown-cache.ts';
 import type { RenderContextData, RenderJob } from './markdown-jobs.ts';
 import type { BuildPool } from './worker-pool.ts';
@@ -40,9 +41,17 @@ export interface BuildOptions {
   /** Kept by a long-running caller (serve) between builds: results reused while their inputs are unchanged. */
   memo?: BuildMemo;
   log?: (line: string) => void;
+  /** serve: the path its question handler answers at; pages use it when the config names no AI endpoint. */
+  askEndpoint?: string;
+  /** Called as each stage ends and as each page is written (the CLI shows it). */
+  progress?: (event: BuildProgress) => void;
   /** How long site.config.ts may take to load (the CLI takes it from PROTODOCS_CONFIG_TIMEOUT, in seconds). */
   configTimeoutMs?: number;
 }
+
+export type BuildProgress =
+  | { type: 'stage'; stage: string; ms: number; detail: string }
+  | { type: 'page'; done: number; total: number };
 
 export interface BuildMemo {
   bundle?: { key: string; value: AssetManifest };
@@ -165,14 +174,14 @@ function outputFolderProblems(outDir: string, rootDir: string, config?: SiteConf
   });
 }
 
-/** Points at the component an import most likely meant: the same name under content/components. */
-function missingImportHint(fromAbs: string, specifier: string, config: SiteConfig): string {
-  const dir = path.dirname(fromAbs);
-  const candidate = path.join(config.contentDir, 'components', path.basename(specifier));
-  const written = path.relative(config.root, dir).split(path.sep).join('/');
-  if (!existsSync(candidate)) return `the path is resolved from ${written}/`;
-  const relative = path.relative(dir, candidate).split(path.sep).join('/');
-  return `did you mean '${relative.startsWith('.') ? relative : `./${relative}`}'? (the path is resolved from ${written}/)`;
+/**
+ * Points at the file an import most likely meant: the same one with another extension (or none given), else a file
+ * named like the component beside the page or in content/components.
+ */
+/** What an import of a missing file most likely meant: the same name with another extension, beside the page or in content/components. */
+function missingImport(file: MarkdownFile, name: string, specifier: string, config: SiteConfig): { likely?: string; from: string } {
+  const files = componentFiles(file.abs, file.file);
+  return { likely: files.alternative(specifier) ?? files.find(name), from: path.relative(config.root, path.dirname(file.abs)).split(path.sep).join('/') };
 }
 
 /** Runs every stage in order, collects every problem, and writes only when there are none. */
@@ -190,6 +199,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     timings[name] = Math.round(now - clock);
     clock = now;
     log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(timings[name]).padStart(6)} ms  ${String(Math.round(process.memoryUsage.rss() / 1048576)).padStart(5)} MiB RSS`);
+    options.progress?.({ type: 'stage', stage: name, ms: timings[name], detail });
   };
   const result = (extra: Partial<BuildResult> = {}): BuildResult => ({
     ok: !diagnostics.hasErrors(),
@@ -301,7 +311,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const [name, specifier] of Object.entries(summary?.mdxImports ?? {})) {
         const abs = path.resolve(path.dirname(file.abs), specifier);
         if (!existsSync(abs)) {
-          diagnostics.add(problem('PD3023', { name, specifier, hint: missingImportHint(file.abs, specifier, config) }, { file: file.file, ...summary?.mdxImportPositions?.[name] }));
+          diagnostics.add(problem('PD3023', { name, specifier, ...missingImport(file, name, specifier, config) }, { file: file.file, ...summary?.mdxImportPositions?.[name] }));
           continue;
         }
         componentFiles.set(`${file.file}\0${specifier}`, abs);
@@ -439,7 +449,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const indexUrl = searchIndexUrl(recordsHash, base);
     stage('search', `${sections} sections`);
 
-    const chrome = buildSiteChrome(config, table, indexUrl);
+    const chrome = buildSiteChrome(config, table, indexUrl, options.askEndpoint);
     const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
     for (const [file, mod] of pageModules) {
       moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });
@@ -472,9 +482,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const shell: PageShell = { config, inlineScript, csp, assets, feeds };
     const pageFailed = (route: RouteEntry, message: string) =>
       diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason: message }, { file: route.source }));
+    let pagesDone = 0;
+    const pageDone = () => options.progress?.({ type: 'page', done: ++pagesDone, total: table.routes.length });
     const finish = async (route: RouteEntry, outFile: string, pageKey: string, page: string) => {
       if (memo) (memo.pages ??= new Map()).set(outFile, { key: pageKey, html: page, indexUrl });
       await sink.write(outFile, page);
+      pageDone();
     };
     const freshPages = new Set<string>();
     const renderHere = async (route: RouteEntry, outFile: string, pageKey: string, data: RouteData) => {
@@ -514,9 +527,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else if (previous && record!.indexUrl === indexUrl) {
         await streaming!.reuse(outFile, previous);
         reused++;
+        pageDone();
       } else if (previous) {
         await sink.write(outFile, readFileSync(previous, 'utf8').replaceAll(record!.indexUrl, indexUrl));
         reused++;
+        pageDone();
       } else if (pool) {
         batch.push({ route, outFile, pageKey, data });
         if (batch.length === PAGE_BATCH) await sendBatch();

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 // The leaf module, not content/index.ts: cache keys must not pull the content stage (zod, yaml) into start-up.
 import { walkFiles } from '../content/walk.ts';
@@ -43,9 +43,10 @@ export function markdownCodeKey(): string {
 let codeKey: string | undefined;
 
 function hashMarkdownCode(): string {
-  const dirs = ['src/markdown', 'src/shared'];
-  const files = packageFiles(dirs);
-  files.push(path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts'));
+  // An installed package ships the compiled code only: its markdown stage is somewhere in dist/.
+  const files = existsSync(path.join(PACKAGE_ROOT, 'src/markdown'))
+    ? [...packageFiles(['src/markdown', 'src/shared']), path.join(PACKAGE_ROOT, 'src/build/markdown-jobs.ts')]
+    : packageFiles(['dist']).filter((f) => f.endsWith('.js'));
   return hashText(...files.filter((f) => !f.includes('.test.')).map((f) => readFileSync(f, 'utf8')));
 }
 

@@ -5,6 +5,7 @@ import { createSchemaValidator, parseMarkdown, renderMarkdown } from '../markdow
 import type { DocumentHtml, ParsedMarkdown, RenderOptions } from '../markdown/types.ts';
 import { createLinkResolver, type LinkIndex, type ParsedSummary } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
+import { componentFiles } from './component-files.ts';
 
 // The per-file work of the markdown stage, as plain functions of plain data, so the same code runs in the main
 // thread and in worker threads.
@@ -93,6 +94,7 @@ export function renderJob(
     highlightLanguages: prepared.highlightLanguages,
     validateExample: prepared.validateExample,
     renderComponent,
+    components: componentFiles(job.abs, job.file),
     tocMinDepth: job.tocMinDepth,
     tocMaxDepth: job.tocMaxDepth,
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { build } from '../build/index.ts';
+import { createProgress, progressMode } from './progress.ts';
 import { USAGE_CODES } from '../errors/index.ts';
 import { reportDiagnostics } from './report.ts';
 
@@ -11,6 +12,8 @@ export interface BuildCommandOptions {
   analyticsId?: string;
   verbose?: boolean;
   strict?: boolean;
+  /** No progress output. */
+  quiet?: boolean;
   configTimeoutMs?: number;
 }
 
@@ -18,6 +21,7 @@ export interface BuildCommandOptions {
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
   const root = path.resolve(options.root);
+  const progress = createProgress(process.stderr, progressMode(process.stderr, options));
   const result = await build({
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
@@ -27,7 +31,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     cache: true,
     record: { nodeEnv: process.env.NODE_ENV },
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
+    progress: (event) => progress.event(event),
   });
+  progress.done();
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);
   reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
     process.stderr.write(t),

@@ -4,6 +4,7 @@ import { build, type BuildResult } from '../build/index.ts';
 import { crawlSite } from '../checks/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { closeServer, createSiteServer, listen, memorySource } from '../serve/index.ts';
+import { createProgress, progressMode } from './progress.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface CheckCommandOptions {
@@ -13,6 +14,8 @@ export interface CheckCommandOptions {
   baseUrl?: string;
   strict?: boolean;
   verbose?: boolean;
+  /** No progress output. */
+  quiet?: boolean;
   configTimeoutMs?: number;
 }
 
@@ -37,12 +40,16 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
     return 2;
   }
   const root = path.resolve(options.root);
+  const progress = createProgress(process.stderr, progressMode(process.stderr, options));
   const result = await build({
     root,
     baseUrl: options.baseUrl,
     configTimeoutMs: options.configTimeoutMs,
     write: false,
+    // The per-file cache (node_modules/.cache/protodocs) makes a CI check of an unchanged page cheap; output is the same.
+    cache: true,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
+    progress: (event) => progress.event(event),
   });
   const problems: Diagnostic[] = [...result.diagnostics];
   let summary: string;
@@ -53,6 +60,8 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
     const baseUrl = result.config.baseUrl;
     const server = createSiteServer({ site: () => ({ source: memorySource(result.files, result.copies), baseUrl }), loopbackOnly: true });
     const { origin } = await listen(server, 0, '127.0.0.1');
+    const crawlStarted = performance.now();
+    progress.next('crawling the site');
     try {
       const crawl = await crawlSite({
         origin,
@@ -67,11 +76,13 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
         },
       });
       problems.push(...crawl.diagnostics);
+      progress.step('crawl', performance.now() - crawlStarted, `${crawl.pages} pages, ${crawl.links} links`);
       summary = `Checked ${crawl.pages} pages and ${crawl.links} links${options.external ? '' : ' (external links skipped; pass --external to check them)'}.`;
     } finally {
       await closeServer(server);
     }
   }
+  progress.done();
   const errors = problems.filter((d) => d.severity === 'error').length;
   const failed = errors > 0 || (options.strict === true && problems.length > 0);
   if (json) {

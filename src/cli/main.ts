@@ -22,8 +22,9 @@ program
   .option('--out <dir>', 'output folder')
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--strict', 'treat warnings as errors')
+  .option('--quiet', 'no progress output, only problems and the result')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
-  .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+  .action(async (opts: { root: string; out?: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runBuild } = await import('./build-command.ts');
     process.exitCode = await runBuild({
       ...opts,
@@ -61,10 +62,33 @@ program
   .option('--format <format>', 'text, or json ({ ok, problems }) on stdout for CI', 'text')
   .option('--base-url <path>', 'override baseUrl, e.g. /docs-preview/')
   .option('--strict', 'treat warnings as errors')
+  .option('--quiet', 'no progress output, only problems and the result')
   .option('--verbose', 'print stage timings and stack traces of internal errors')
-  .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; verbose?: boolean }) => {
+  .action(async (opts: { root: string; external?: boolean; format: string; baseUrl?: string; strict?: boolean; quiet?: boolean; verbose?: boolean }) => {
     const { runCheck } = await import('./check-command.ts');
     process.exitCode = await runCheck({ ...opts, configTimeoutMs, verbose: opts.verbose || process.env.PROTODOCS_VERBOSE === '1' });
+  });
+
+program
+  .command('init')
+  .argument('[dir]', 'folder to create the site in', '.')
+  .description('Start a new site: a config, a home page, docs in a sidebar, a blog post and a page. Never overwrites a file.')
+  .option('--title <title>', 'site title')
+  .option('--tagline <text>', 'one line under the title')
+  .option('--url <url>', 'where the site will be published, e.g. https://docs.example.com')
+  .option('-y, --yes', 'take the defaults for anything not given, without asking')
+  .action(async (dir: string, opts: { title?: string; tagline?: string; url?: string; yes?: boolean }) => {
+    const { runInit } = await import('./init-command.ts');
+    process.exitCode = await runInit({
+      ...opts,
+      dir,
+      // Questions only when someone can answer them: never in CI or with piped input.
+      interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+      input: process.stdin,
+      output: process.stdout,
+      errors: process.stderr,
+      today: new Date(),
+    });
   });
 
 registerSearchCommand(program);

@@ -15,11 +15,15 @@ export interface ImportedModule {
 
 const requireFromHere = createRequire(import.meta.url);
 
-/** src/index.ts of this protodocs package (shipped with it): small and free of Node-only imports. */
+/**
+ * The public API of this protodocs: src/index.ts in a checkout (small and free of Node-only imports), dist/index.js
+ * in an installed package, which ships no sources of it.
+ */
 const PUBLIC_API = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'src', 'index.ts'))) dir = path.dirname(dir);
-  return path.join(dir, 'src', 'index.ts');
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const source = path.join(dir, 'src', 'index.ts');
+  return existsSync(source) ? source : path.join(dir, 'dist', 'index.js');
 })();
 
 /** React must be the very copy protodocs renders with, or hooks in page modules break. */
@@ -65,8 +69,11 @@ export async function importTs(file: string, root: string, kind: ModuleKind, opt
         {
           name: 'protodocs-virtual',
           setup(b) {
-            // The site's own copy of protodocs is this one: its public API is bundled into the module.
-            b.onResolve({ filter: /^protodocs$/ }, () => ({ path: PUBLIC_API }));
+            // The site's own copy of protodocs is this one: its public API source is bundled into the module, or, in
+            // an installed package, its compiled API is imported where it lies (its chunks resolve relative to it).
+            b.onResolve({ filter: /^protodocs$/ }, () =>
+              PUBLIC_API.endsWith('.js') ? { path: pathToFileURL(PUBLIC_API).href, external: true } : { path: PUBLIC_API },
+            );
             b.onResolve({ filter: SHARED_PACKAGES }, (args) => ({
               path: pathToFileURL(requireFromHere.resolve(args.path)).href,
               external: true,

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
+import { reportIssues } from './issues.ts';
 import { findKeyPosition } from './key-position.ts';
 import type { AnalyticsData } from '../shared/index.ts';
 import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
@@ -27,26 +27,6 @@ export interface SiteConfig extends Omit<SiteConfigData, 'analytics'> {
 export const CONFIG_FILE = 'site.config.ts';
 
 const PLACEHOLDER = /^\{[^}]*\}$|^(?:x+|placeholder|your[-_ ]?\w*|changeme)$/i;
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
-  if (issue.code === 'invalid_union') return 'does not match any allowed shape';
-  return issue.message;
-}
-
-/** Maps schema issues to diagnostics that name the key path and, when it can be found, its line. */
-function reportIssues(issues: readonly z.core.$ZodIssue[], file: string, source: string, diagnostics: Diagnostics, of: 'config' | 'sidebars'): void {
-  for (const issue of issues) {
-    const keyPath = issue.path;
-    const key = keyPath.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
-    const isVersionName = keyPath[0] === 'docs' && keyPath[1] === 'versions' && keyPath[keyPath.length - 1] === 'name';
-    const at = { file, ...(findKeyPosition(source, keyPath.length ? keyPath : ['']) ?? { line: 1, column: 1 }) };
-    const invalid = { key, reason: describeIssue(issue), expected: issue.code === 'invalid_type' ? issue.expected : undefined };
-    if (of === 'sidebars') diagnostics.add(problem('PD4003', { kind: 'schema', ...invalid }, at));
-    else if (isVersionName) diagnostics.add(problem('PD1005', { at: key.replace(/\.name$/, '') }, at));
-    else diagnostics.add(problem('PD1003', invalid, at));
-  }
-}
 
 export interface LoadConfigOptions {
   root: string;
@@ -87,9 +67,10 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
   }
   const source = readFileSync(configPath, 'utf8');
   const overrides = options.baseUrl ? { baseUrl: options.baseUrl } : {};
-  const parsed = configSchema.safeParse({ ...(raw as object), ...overrides });
+  const input = { ...(raw as object), ...overrides };
+  const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
-    reportIssues(parsed.error.issues, CONFIG_FILE, source, diagnostics, 'config');
+    reportIssues(parsed.error.issues, { file: CONFIG_FILE, source, input, schema: configSchema, diagnostics, of: 'config', docusaurus: true });
     return undefined;
   }
   const data = parsed.data;
@@ -103,19 +84,23 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
     deps.push(...sidebarsModule.deps);
     const sidebarsParsed = sidebarsSchema.safeParse(sidebarsModule.exports.default ?? {});
     if (!sidebarsParsed.success) {
-      reportIssues(sidebarsParsed.error.issues, sidebarsFile, readFileSync(sidebarsAbs, 'utf8'), diagnostics, 'sidebars');
+      const sidebarsSource = readFileSync(sidebarsAbs, 'utf8');
+      const input = sidebarsModule.exports.default ?? {};
+      reportIssues(sidebarsParsed.error.issues, { file: sidebarsFile, source: sidebarsSource, input, schema: sidebarsSchema, diagnostics, of: 'sidebars', docusaurus: false });
       return undefined;
     }
     sidebars = sidebarsParsed.data as Record<string, SidebarItemConfig[]>;
   }
 
+  // Placeholder credentials (the SPEC's "{key}", "your-api-key") mean hosted search is not set up yet: the built-in
+  // engine serves search, quietly unless the config asks for the hosted one.
   let hostedSearchEnabled = false;
-  if (data.search.hosted) {
+  if (data.search.hosted && data.search.engine !== 'local') {
     const { appId, apiKey } = data.search.hosted;
-    if (PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey)) {
+    const placeholder = PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey);
+    hostedSearchEnabled = !placeholder;
+    if (placeholder && data.search.engine === 'hosted') {
       diagnostics.add(problem('PD1007', {}, { file: CONFIG_FILE, ...findKeyPosition(source, ['search', 'hosted']) }));
-    } else {
-      hostedSearchEnabled = true;
     }
   }
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { canonicalLanguage, HIGHLIGHT_LANGUAGES, unsafeUrlPathReason } from '../shared/index.ts';
 
-// The schema of site.config.ts. Defaults live here so that every later stage sees a complete config.
+// The schema of site.config.ts. Defaults live here so that every later stage sees a complete config. Objects are
+// strict: a key protodocs does not know is an error, never silently dropped. Each key's `meta` (what it does, an
+// example) is the source of CONFIGURATION.md (`npm run reference`) and of the hints for a missing key.
+
+/** Reference text of a key: what it does, and one example value. */
+function about(description: string, example: unknown) {
+  return { description, examples: [example] };
+}
 
 const baseUrl = z
   .string()
@@ -13,50 +20,79 @@ const urlPath = z.string().check((ctx) => {
   if (reason) ctx.issues.push({ code: 'custom', message: `cannot be used in a URL: ${reason}`, input: ctx.value });
 });
 
+const position = z
+  .enum(['left', 'right'])
+  .meta(about('Which end of the navbar the item sits at.', 'right'));
+
 const navbarItem = z.union([
-  z.object({
-    type: z.literal('docSidebar'),
-    sidebarId: z.string(),
-    label: z.string(),
-    position: z.enum(['left', 'right']).default('left'),
-  }),
-  z.object({ type: z.literal('docsVersionDropdown'), position: z.enum(['left', 'right']).default('right') }),
-  z.object({ type: z.literal('localeDropdown'), position: z.enum(['left', 'right']).default('right') }),
-  z.object({ type: z.literal('search'), position: z.enum(['left', 'right']).default('right') }),
-  z.object({
-    type: z.literal('link').optional(),
-    label: z.string(),
-    to: z.string().optional(),
-    href: z.string().optional(),
-    position: z.enum(['left', 'right']).default('left'),
-  }),
+  z
+    .strictObject({
+      type: z.literal('docSidebar').meta(about('Links to the first doc of a sidebar, and is active on every doc in it.', 'docSidebar')),
+      sidebarId: z.string().meta(about('A sidebar name from the sidebars module.', 'mainSidebar')),
+      label: z.string().meta(about('Text of the link.', 'Docs')),
+      position: position.default('left'),
+    })
+    .meta({ title: 'Sidebar link' }),
+  z
+    .strictObject({
+      type: z.literal('docsVersionDropdown').meta(about('A menu of the docs versions; it keeps the reader on the same page.', 'docsVersionDropdown')),
+      position: position.default('right'),
+    })
+    .meta({ title: 'Docs version menu' }),
+  z
+    .strictObject({
+      type: z.literal('localeDropdown').meta(about('A menu of the locales in i18n.locales.', 'localeDropdown')),
+      position: position.default('right'),
+    })
+    .meta({ title: 'Language menu' }),
+  z
+    .strictObject({
+      type: z.literal('search').meta(about('The search button (Ctrl/Cmd+K and / open it too).', 'search')),
+      position: position.default('right'),
+    })
+    .meta({ title: 'Search button' }),
+  z
+    .strictObject({
+      type: z.literal('link').optional().meta(about('May be left out: an item without a type is a link.', 'link')),
+      label: z.string().meta(about('Text of the link.', 'Blog')),
+      to: z.string().optional().meta(about('A path on this site; the base URL is added and the link is checked.', '/blog')),
+      href: z.string().optional().meta(about('A full URL of another site; it opens in a new tab.', 'https://github.com/me/project')),
+      position: position.default('left'),
+    })
+    .meta({ title: 'Link' }),
 ]);
 
-const footerLink = z.object({ label: z.string(), to: z.string().optional(), href: z.string().optional() });
-
-const docsVersion = z.object({
-  name: urlPath.min(1, 'a docs version needs a name'),
-  label: z.string().optional(),
-  /** URL path under the docs route base; the current version is served at the base itself. */
-  path: urlPath.optional(),
-  /** Doc id shown at the version's root URL. */
-  mainDoc: z.string().default('intro'),
+const footerLink = z.strictObject({
+  label: z.string().meta(about('Text of the link.', 'Introduction')),
+  to: z.string().optional().meta(about('A path on this site; the base URL is added and the link is checked.', '/docs/intro')),
+  href: z.string().optional().meta(about('A full URL of another site.', 'https://github.com/me/project')),
 });
 
-const sidebarItem: z.ZodType<SidebarItemConfig> = z.lazy(() =>
+const docsVersion = z.strictObject({
+  name: urlPath
+    .min(1, 'a docs version needs a name')
+    .meta(about('Name of the version. The first one is the current version, read from content/docs; an older one is read from content/versioned_docs/<name>.', 'current')),
+  label: z.string().optional().meta(about('Shown in the version menu (the name when not set).', 'v2.0')),
+  path: urlPath
+    .optional()
+    .meta(about('URL path under docs.routeBasePath for an older version (its name when not set); the current version is served at the base itself.', '1.0')),
+  mainDoc: z.string().default('intro').meta(about("Doc id shown at the version's root URL.", 'getting-started')),
+});
+
+const sidebarItem: z.ZodType<SidebarItemConfig, SidebarItemInput> = z.lazy(() =>
   z.union([
     z.string(),
-    z.object({ type: z.literal('doc'), id: z.string(), label: z.string().optional() }),
-    z.object({ type: z.literal('link'), label: z.string(), href: z.string() }),
-    z.object({
+    z.strictObject({ type: z.literal('doc'), id: z.string(), label: z.string().optional() }),
+    z.strictObject({ type: z.literal('link'), label: z.string(), href: z.string() }),
+    z.strictObject({
       type: z.literal('category'),
       label: z.string(),
       items: z.array(sidebarItem).default([]),
       collapsed: z.boolean().optional(),
       link: z
         .union([
-          z.object({ type: z.literal('doc'), id: z.string() }),
-          z.object({
+          z.strictObject({ type: z.literal('doc'), id: z.string() }),
+          z.strictObject({
             type: z.literal('generated-index'),
             title: z.string().optional(),
             description: z.string().optional(),
@@ -65,7 +101,7 @@ const sidebarItem: z.ZodType<SidebarItemConfig> = z.lazy(() =>
         ])
         .optional(),
     }),
-    z.object({ type: z.literal('autogenerated'), dirName: z.string().default('.') }),
+    z.strictObject({ type: z.literal('autogenerated'), dirName: z.string().default('.') }),
   ]),
 );
 
@@ -82,102 +118,227 @@ export type SidebarItemConfig =
     }
   | { type: 'autogenerated'; dirName: string };
 
+/** A sidebar item as written in the sidebars module: a category's items and a generated list's folder may be left out. */
+export type SidebarItemInput =
+  | string
+  | { type: 'doc'; id: string; label?: string }
+  | { type: 'link'; label: string; href: string }
+  | {
+      type: 'category';
+      label: string;
+      items?: SidebarItemInput[];
+      collapsed?: boolean;
+      link?: { type: 'doc'; id: string } | { type: 'generated-index'; title?: string; description?: string; slug?: string };
+    }
+  | { type: 'autogenerated'; dirName?: string };
+
 export const sidebarsSchema = z.record(z.string(), z.array(sidebarItem));
 
-const hostedSearch = z.object({ appId: z.string(), apiKey: z.string(), indexName: z.string(), host: z.string().optional() });
+const hostedSearch = z
+  .strictObject({
+    appId: z.string().meta(about('Application id of the Algolia-compatible search service.', 'BH4D9OD16A')),
+    apiKey: z.string().meta(about('Its search-only API key (it is public: every page carries it).', '6b8a0e7c1e3f4d2a9c5b7e1f0a2d3c4b')),
+    indexName: z.string().meta(about('The index to query; `protodocs search export` writes records for it.', 'my-docs')),
+    host: z.string().optional().meta(about('Origin of the service (https://<appId>-dsn.algolia.net when not set).', 'https://search.example.com')),
+  })
+  .meta(
+    about(
+      'A hosted (Algolia-compatible) search index instead of the built-in one. Placeholder credentials such as "{appId}" or "your-key" keep the built-in search, without a warning unless search.engine is "hosted".',
+      { appId: 'BH4D9OD16A', apiKey: '6b8a0e7c1e3f4d2a9c5b7e1f0a2d3c4b', indexName: 'my-docs' },
+    ),
+  );
 
-export const configSchema = z.object({
-  title: z.string().min(1),
-  tagline: z.string().default(''),
-  url: z.url(),
-  baseUrl: baseUrl.default('/'),
-  titleDelimiter: z.string().default('|'),
-  favicon: z.string().optional(),
-  /** Social card image, a path under content/public. */
-  image: z.string().optional(),
-  outDir: z.string().default('build'),
+
+export const configSchema = z.strictObject({
+  title: z.string().min(1).meta(about('Name of the site, at the end of every page title ("Page | Title") and in the feeds and llms.txt.', 'My Docs')),
+  tagline: z.string().default('').meta(about('One line about the site, shown on the home page and used as its description.', 'Docs for the Acme API')),
+  url: z.url().meta(about('Where the site is published, without the base path: canonical links, the sitemap and the feeds use it.', 'https://docs.example.com')),
+  baseUrl: baseUrl
+    .default('/')
+    .meta(about('The path the site is served under, starting and ending with "/" (for example a GitHub project page).', '/my-project/')),
+  titleDelimiter: z.string().default('|').meta(about('Separates the page title from the site title in the title of every page.', '·')),
+  favicon: z.string().optional().meta(about('Path of the favicon under content/public.', '/img/favicon.svg')),
+  image: z.string().optional().meta(about('Social card image (og:image), a path under content/public.', '/img/social-card.png')),
+  outDir: z.string().default('build').meta(about('Folder the site is written to, relative to the site root (`--out` overrides it).', 'public')),
   i18n: z
-    .object({
-      defaultLocale: z.string().default('en'),
-      locales: z.array(z.string()).min(1).default(['en']),
-      localeConfigs: z.record(z.string(), z.object({ label: z.string() })).default({}),
+    .strictObject({
+      defaultLocale: z.string().default('en').meta(about('Language of the site: the lang attribute, the feeds and the search index.', 'en')),
+      locales: z.array(z.string()).min(1).default(['en']).meta(about('Every locale, listed in the language menu.', ['en'])),
+      localeConfigs: z
+        .record(z.string(), z.strictObject({ label: z.string().meta(about('Name of the locale in the language menu.', 'English')) }))
+        .default({})
+        .meta(about('Per-locale settings, keyed by locale.', { en: { label: 'English' } })),
     })
-    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} })
+    .meta(about('Languages of the site.', { defaultLocale: 'en', locales: ['en'] })),
   colorMode: z
-    .object({
-      defaultMode: z.enum(['light', 'dark']).default('light'),
-      respectPrefersColorScheme: z.boolean().default(true),
-      disableSwitch: z.boolean().default(false),
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).default('light').meta(about('Colour mode for a first visit.', 'dark')),
+      respectPrefersColorScheme: z
+        .boolean()
+        .default(true)
+        .meta(about("Follow the reader's system setting until they pick a mode.", false)),
+      disableSwitch: z.boolean().default(false).meta(about('Hide the light/dark/system toggle.', true)),
     })
-    .default({ defaultMode: 'light', respectPrefersColorScheme: true, disableSwitch: false }),
+    .default({ defaultMode: 'light', respectPrefersColorScheme: true, disableSwitch: false })
+    .meta(about('Light and dark mode. The reader\'s choice is kept in local storage.', { defaultMode: 'light', respectPrefersColorScheme: true })),
   announcementBar: z
-    .object({ id: z.string().min(1), content: z.string(), closable: z.boolean().default(true) })
-    .optional(),
+    .strictObject({
+      id: z.string().min(1).meta(about('Identifies the announcement: change it and readers who closed the old one see the new one.', 'release-2-0')),
+      content: z.string().meta(about('The text. It is HTML, inserted as written, so it can hold links.', 'Version 2.0 is out: <a href="/blog/v2">read the news</a>.')),
+      closable: z.boolean().default(true).meta(about('Show a close button; a closed bar stays closed.', false)),
+    })
+    .optional()
+    .meta(about('A bar above the navbar on every page.', { id: 'release-2-0', content: 'Version 2.0 is out.' })),
   navbar: z
-    .object({
-      title: z.string().optional(),
-      logo: z.object({ src: z.string(), alt: z.string() }).optional(),
-      items: z.array(navbarItem).default([]),
+    .strictObject({
+      title: z.string().optional().meta(about('Text next to the logo (nothing when not set).', 'My Docs')),
+      logo: z
+        .strictObject({
+          src: z.string().meta(about('Path of the image under content/public.', '/img/logo.svg')),
+          alt: z.string().meta(about('Text alternative of the logo.', 'My Docs logo')),
+        })
+        .optional()
+        .meta(about('Logo at the start of the navbar; it links to the home page.', { src: '/img/logo.svg', alt: 'My Docs logo' })),
+      items: z
+        .array(navbarItem)
+        .default([])
+        .meta(
+          about('Links and menus of the navbar, in order. At 996 px and below they move into the slide-out menu.', [
+            { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' },
+            { to: '/blog', label: 'Blog' },
+            { type: 'search', position: 'right' },
+          ]),
+        ),
     })
-    .default({ items: [] }),
+    .default({ items: [] })
+    .meta(about('The bar at the top of every page. It hides while the reader scrolls down.', { title: 'My Docs', items: [{ to: '/blog', label: 'Blog' }] })),
   footer: z
-    .object({
-      links: z.array(z.object({ title: z.string(), items: z.array(footerLink) })).default([]),
-      copyright: z.string().default(''),
+    .strictObject({
+      links: z
+        .array(
+          z.strictObject({
+            title: z.string().meta(about('Heading of the group.', 'Docs')),
+            items: z.array(footerLink).meta(about('Links of the group.', [{ label: 'Introduction', to: '/docs/intro' }])),
+          }),
+        )
+        .default([])
+        .meta(about('Groups of links, one column each.', [{ title: 'Docs', items: [{ label: 'Introduction', to: '/docs/intro' }] }])),
+      copyright: z.string().default('').meta(about('Line at the bottom of every page.', 'Copyright © 2025 Acme')),
     })
-    .default({ links: [], copyright: '' }),
+    .default({ links: [], copyright: '' })
+    .meta(about('The footer of every page.', { copyright: 'Copyright © 2025 Acme' })),
   docs: z
-    .object({
-      routeBasePath: urlPath.default('docs'),
-      /** Sidebars module, relative to the site root. */
-      sidebarPath: z.string().default('content/sidebars.ts'),
-      versions: z.array(docsVersion).min(1).default([{ name: 'current', mainDoc: 'intro' }]),
-      tocMinDepth: z.number().int().min(1).max(6).default(2),
-      tocMaxDepth: z.number().int().min(1).max(6).default(3),
+    .strictObject({
+      routeBasePath: urlPath.default('docs').meta(about('URL path of the docs.', 'guide')),
+      sidebarPath: z
+        .string()
+        .default('content/sidebars.ts')
+        .meta(about('The sidebars module, relative to the site root: it default-exports defineSidebars({ name: [doc ids…] }).', 'content/sidebars.ts')),
+      versions: z
+        .array(docsVersion)
+        .min(1)
+        .default([{ name: 'current', mainDoc: 'intro' }])
+        .meta(about('Docs versions, the current one first.', [{ name: 'current', label: 'v2.0' }, { name: '1.0', label: 'v1.0' }])),
+      tocMinDepth: z.number().int().min(1).max(6).default(2).meta(about('Shallowest heading level in the table of contents.', 2)),
+      tocMaxDepth: z.number().int().min(1).max(6).default(3).meta(about('Deepest heading level in the table of contents.', 4)),
     })
-    .default({ routeBasePath: 'docs', sidebarPath: 'content/sidebars.ts', versions: [{ name: 'current', mainDoc: 'intro' }], tocMinDepth: 2, tocMaxDepth: 3 }),
+    .default({ routeBasePath: 'docs', sidebarPath: 'content/sidebars.ts', versions: [{ name: 'current', mainDoc: 'intro' }], tocMinDepth: 2, tocMaxDepth: 3 })
+    .meta(about('The docs: content/docs (and content/versioned_docs for older versions).', { routeBasePath: 'docs', versions: [{ name: 'current', label: 'v1.0' }] })),
   blog: z
-    .object({
-      routeBasePath: urlPath.default('blog'),
-      title: z.string().default('Blog'),
-      description: z.string().default(''),
-      postsPerPage: z.number().int().min(1).default(10),
-      sidebarTitle: z.string().default('Recent posts'),
-      feeds: z.array(z.enum(['rss', 'atom', 'json'])).default(['rss', 'atom', 'json']),
+    .strictObject({
+      routeBasePath: urlPath.default('blog').meta(about('URL path of the blog.', 'news')),
+      title: z.string().default('Blog').meta(about('Title of the blog pages and the feeds.', 'Acme blog')),
+      description: z.string().default('').meta(about('Description of the blog list and the feeds.', 'News from the Acme team.')),
+      postsPerPage: z.number().int().min(1).default(10).meta(about('Posts on each page of the blog list.', 5)),
+      sidebarTitle: z.string().default('Recent posts').meta(about('Heading of the blog sidebar.', 'All posts')),
+      feeds: z
+        .array(z.enum(['rss', 'atom', 'json']))
+        .default(['rss', 'atom', 'json'])
+        .meta(about('Feeds written to the blog folder (rss.xml, atom.xml, feed.json).', ['rss'])),
     })
-    .default({ routeBasePath: 'blog', title: 'Blog', description: '', postsPerPage: 10, sidebarTitle: 'Recent posts', feeds: ['rss', 'atom', 'json'] }),
+    .default({ routeBasePath: 'blog', title: 'Blog', description: '', postsPerPage: 10, sidebarTitle: 'Recent posts', feeds: ['rss', 'atom', 'json'] })
+    .meta(about('The blog: posts in content/blog, authors.yml and tags.yml beside them.', { title: 'Acme blog', postsPerPage: 5 })),
   search: z
-    .object({
+    .strictObject({
+      engine: z
+        .enum(['local', 'hosted'])
+        .optional()
+        .meta(
+          about(
+            'Which search to use. When not set: the hosted service when search.hosted has real credentials, else the built-in index. "hosted" makes placeholder credentials a warning; "local" ignores search.hosted.',
+            'hosted',
+          ),
+        ),
       hosted: hostedSearch.optional(),
       ai: z
-        .object({
-          endpoint: z.string().default('/api/ask'),
-          /** Origins besides the site's own whose pages may call the answer endpoint. */
-          allowedOrigins: z.array(z.url()).default([]),
+        .strictObject({
+          endpoint: z
+            .string()
+            .optional()
+            .meta(
+              about(
+                'URL of an answer service (the protocol of `protodocs serve`\'s /api/ask). When not set, `serve` answers with its own endpoint, and a built site answers in the browser by quoting the best passages of the search index.',
+                'https://ask.example.com/api/ask',
+              ),
+            ),
+          allowedOrigins: z
+            .array(z.url())
+            .default([])
+            .meta(about("Origins besides the site's own whose pages may call the answer endpoint.", ['https://www.example.com'])),
         })
-        .default({ endpoint: '/api/ask', allowedOrigins: [] }),
+        .default({ allowedOrigins: [] })
+        .meta(about('The "Ask AI" mode of the search modal.', { endpoint: 'https://ask.example.com/api/ask' })),
     })
-    .default({ ai: { endpoint: '/api/ask', allowedOrigins: [] } }),
+    .default({ ai: { allowedOrigins: [] } })
+    .meta(about('Search: the built-in index (nothing to set up) or a hosted service, and AI answers.', { engine: 'local' })),
   analytics: z
     .union([
-      // Without trackingId, the id comes from PROTODOCS_GTAG_ID at build time; with neither, nothing is sent.
-      z.object({ provider: z.literal('gtag'), trackingId: z.string().optional(), anonymizeIp: z.boolean().default(true) }),
-      z.object({ provider: z.literal('beacon'), endpoint: z.string() }),
+      z
+        .strictObject({
+          provider: z.literal('gtag').meta(about('Google Analytics (gtag.js), loaded after the page.', 'gtag')),
+          trackingId: z
+            .string()
+            .optional()
+            .meta(about('The measurement id; without it, PROTODOCS_GTAG_ID at build time gives it, and with neither nothing is sent.', 'G-XXXXXXX')),
+          anonymizeIp: z.boolean().default(true).meta(about('Ask Google to anonymise IP addresses.', true)),
+        })
+        .meta({ title: 'Google Analytics' }),
+      z
+        .strictObject({
+          provider: z.literal('beacon').meta(about('POSTs a small JSON page view to your own endpoint.', 'beacon')),
+          endpoint: z.string().meta(about('Where page views are sent (navigator.sendBeacon).', '/api/page-view')),
+        })
+        .meta({ title: 'Beacon' }),
     ])
-    .optional(),
+    .optional()
+    .meta(about('A page-view event on every page load and route change (nothing is sent when not set).', { provider: 'beacon', endpoint: '/api/page-view' })),
   highlight: z
-    .object({
-      /** Fence languages to highlight, by name or alias (`sh`, `yml`, `tsx` …); default all that protodocs knows. */
+    .strictObject({
       languages: z
         .array(z.string().refine((name) => canonicalLanguage(name) !== undefined, { message: `expected one of ${HIGHLIGHT_LANGUAGES.join(', ')} or an alias` }))
-        .default([...HIGHLIGHT_LANGUAGES]),
+        .default([...HIGHLIGHT_LANGUAGES])
+        .meta(about('Fence languages highlighted in code blocks, by name or alias (sh, yml, tsx …); a fence in another language is shown plain.', ['bash', 'typescript'])),
     })
-    .default({ languages: [...HIGHLIGHT_LANGUAGES] }),
-  storage: z.object({ keySuffix: z.string().default('') }).default({ keySuffix: '' }),
-  /** Prefix of "Edit this page" links; the doc's path under content/ is appended. */
-  editUrl: z.url().optional(),
-  /** The source-hosting project (navbar link, issue tracker for "Let us know."). */
-  repoUrl: z.url().optional(),
+    .default({ languages: [...HIGHLIGHT_LANGUAGES] })
+    .meta(about('Syntax highlighting of code blocks (highlight.js, at build time; each language is loaded only when a page uses it).', { languages: ['bash', 'json'] })),
+  storage: z
+    .strictObject({
+      keySuffix: z.string().default('').meta(about('Appended to every local-storage key, so two sites on one origin keep their own settings.', '-docs')),
+    })
+    .default({ keySuffix: '' })
+    .meta(about("The reader's settings kept in local storage (colour mode, closed announcement, docs version).", { keySuffix: '-docs' })),
+  editUrl: z
+    .url()
+    .optional()
+    .meta(about('Prefix of the "Edit this page" links; the page\'s path under the site root is appended.', 'https://github.com/me/project/edit/main/')),
+  repoUrl: z
+    .url()
+    .optional()
+    .meta(about(
+        'The source-hosting project: a link at the end of the navbar (unless an item links there already), and "Let us know." under an empty search opens its issues.',
+        'https://github.com/me/project',
+      )),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;

@@ -26,6 +26,12 @@ function entry<D = Record<string, never>>(e: CatalogueEntry<D>): CatalogueEntry<
 }
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+/** A config or sidebars value of the wrong shape; the hint names the Docusaurus equivalent or a near miss when there is one. */
+type InvalidValue = { key: string; reason: string; expected?: string; docusaurus?: string; suggestion?: string; shapes?: boolean };
+const invalidValueMessage = ({ key, reason }: InvalidValue) => `Config key ${key || '(root)'} is invalid: ${reason}.`;
+const invalidValueHint = ({ key, expected, docusaurus, suggestion, shapes }: InvalidValue) =>
+  docusaurus ??
+  (suggestion ? `did you mean ${suggestion}?` : shapes ? 'see this key in CONFIGURATION.md for the shapes it takes' : expected ? `set ${key} to a ${expected}` : undefined);
 type ModuleFailure = { file: string; reason: string; stage: 'compile' | 'load' };
 const moduleMessage = ({ file, reason, stage }: ModuleFailure) =>
   stage === 'compile' ? `${file} could not be compiled: ${reason}.` : `${file} threw while loading: ${reason}.`;
@@ -39,6 +45,9 @@ const yamlHint = (kind: 'syntax' | 'depth' | 'aliases', maxAliases?: number) =>
     : kind === 'aliases'
       ? `use at most ${maxAliases} alias expansions, or write the values out`
       : 'quote values that contain a colon, and indent lists consistently';
+/** MDX partials (Docusaurus's `import Intro from './_intro.mdx'`) are not components here. */
+const mdxPartialHint = (found: string) =>
+  `${found} is an MDX file, and only .tsx or .jsx files can be components: copy its text into this page, or make it a .tsx component`;
 const didYouMeanOr = (suggestion: string | undefined, quote: (s: string) => string, otherwise: string) =>
   suggestion ? `did you mean ${quote(suggestion)}?` : otherwise;
 
@@ -50,11 +59,7 @@ export const CATALOGUE = {
     hint: () => 'run protodocs in the folder that holds site.config.ts, or pass --root',
   }),
   PD1002: entry<ModuleFailure>({ title: 'config file failed to compile or run', message: moduleMessage, hint: moduleHint }),
-  PD1003: entry<{ key: string; reason: string; expected?: string }>({
-    title: 'config value invalid',
-    message: ({ key, reason }) => `Config key ${key || '(root)'} is invalid: ${reason}.`,
-    hint: ({ key, expected }) => (expected ? `set ${key} to a ${expected}` : undefined),
-  }),
+  PD1003: entry<InvalidValue>({ title: 'config value invalid', message: invalidValueMessage, hint: invalidValueHint }),
   PD1004: entry({
     title: 'config has no default export',
     message: () => 'site.config.ts has no default export.',
@@ -72,9 +77,19 @@ export const CATALOGUE = {
     message: (d) => (d.kind === 'link' ? `${d.where} links to ${d.to}, which is not a page of the site.` : `navbar.items[${d.index}] names sidebar "${d.sidebar}", which is not defined.`),
     hint: (d) => (d.kind === 'link' ? 'probably in the navbar or footer: fix the link in site.config.ts' : `defined sidebars: ${d.defined.join(', ') || 'none'}`),
   }),
+  PD1010: entry<{ key: string; docusaurus?: string; suggestion?: string; where: string; allowed: readonly string[] }>({
+    title: 'unknown config key',
+    message: ({ key }) => `Config key ${key} is not a protodocs setting, so it would do nothing.`,
+    hint: ({ docusaurus, suggestion, where, allowed }) => docusaurus ?? (suggestion ? `did you mean ${suggestion}?` : `${where} ${allowed.join(', ')}`),
+  }),
+  PD1011: entry<{ key: string; name: string; description?: string; example?: string }>({
+    title: 'required config key missing',
+    message: ({ key, description }) => `Config key ${key} is missing${description ? `: ${description.charAt(0).toLowerCase()}${description.slice(1)}` : '.'}`,
+    hint: ({ name, example }) => (example === undefined ? `add ${name}` : `add it, e.g. ${name}: ${example}`),
+  }),
   PD1007: entry({
     title: 'search configured with placeholder credentials',
-    message: () => 'search.hosted has placeholder credentials, so the built-in local search is used.',
+    message: () => 'search.engine is "hosted" but search.hosted has placeholder credentials, so the built-in local search is used.',
     hint: () => 'set real appId and apiKey values to use the hosted search service',
     severity: 'warning',
   }),
@@ -210,13 +225,23 @@ export const CATALOGUE = {
     message: ({ schema, reason }) => `This code block is marked schema=${schema} but is not valid JSON: ${reason}.`,
     hint: () => 'JSON needs double-quoted keys and strings, and allows no comments or trailing commas',
   }),
-  PD3004: entry<{ kind: 'not-imported'; name: string; suggestion?: string } | { kind: 'no-components'; name: string }>({
+  PD3004: entry<
+    { kind: 'not-imported'; name: string; suggestion?: string; found?: string; componentsFolder: string } | { kind: 'no-components'; name: string }
+  >({
     title: 'unknown MDX component',
     message: (d) => (d.kind === 'not-imported' ? `<${d.name}> is not an imported component.` : `<${d.name}> cannot be rendered: components are not available for this file.`),
-    hint: (d) =>
-      d.kind === 'no-components'
-        ? 'components work only in .mdx files'
-        : didYouMeanOr(d.suggestion, (s) => `<${s}>`, `import it at the top of the file: import ${d.name} from '../components/${d.name}.tsx'`),
+    hint: (d) => {
+      if (d.kind === 'no-components') return 'components work only in .mdx files';
+      if (d.suggestion) return `did you mean <${d.suggestion}>?`;
+      if (d.found?.endsWith('.mdx')) return mdxPartialHint(d.found);
+      if (d.found) return `import it at the top of the file: import ${d.name} from '${d.found}'`;
+      return `put it in content/components/${d.name}.tsx and import it at the top of the file: import ${d.name} from '${d.componentsFolder}/${d.name}.tsx'`;
+    },
+  }),
+  PD3010: entry<{ name: string; fence: number }>({
+    title: 'admonition not closed',
+    message: ({ name }) => `":::${name}" has no closing ":::", so everything after it would be inside it.`,
+    hint: ({ fence }) => `end it with a line of ${':'.repeat(fence)}`,
   }),
   PD3005: entry<
     | { kind: 'syntax'; reason: string }
@@ -224,7 +249,7 @@ export const CATALOGUE = {
     | { kind: 'spread'; value: string }
     | { kind: 'prop'; prop: string; component: string }
     | { kind: 'attribute'; attribute: string; component: string }
-    | { kind: 'import' }
+    | { kind: 'import'; componentsFolder: string }
     | { kind: 'statement' }
   >({
     title: 'MDX syntax, expression or non-literal prop',
@@ -258,7 +283,7 @@ export const CATALOGUE = {
         case 'attribute':
           return undefined;
         case 'import':
-          return "import each component on its own: import Name from '../components/Name.tsx'";
+          return `import each component on its own: import Name from '${d.componentsFolder}/Name.tsx'`;
         case 'statement':
           return 'keep only default imports of components; put data in the frontmatter';
       }
@@ -296,10 +321,11 @@ export const CATALOGUE = {
     message: ({ max }) => `The markdown here is nested more than ${max} levels deep (quotes, lists or emphasis inside each other).`,
     hint: () => 'flatten the structure; no page needs this depth',
   }),
-  PD3023: entry<{ name: string; specifier: string; hint: string }>({
+  PD3023: entry<{ name: string; specifier: string; likely?: string; from: string }>({
     title: 'MDX import of a missing file',
     message: ({ name, specifier }) => `The import of ${name} names ${specifier}, which does not exist.`,
-    hint: ({ hint }) => hint,
+    hint: ({ likely, from }) =>
+      likely?.endsWith('.mdx') ? mdxPartialHint(likely) : likely ? `did you mean '${likely}'? (the path is resolved from ${from}/)` : `the path is resolved from ${from}/`,
   }),
 
   PD3040: entry<{ reason: string; hint?: string }>({
@@ -342,18 +368,18 @@ export const CATALOGUE = {
     hint: ({ other }) => `${other ?? 'a generated page'} also produces it; change the slug or file name of one of them`,
   }),
   PD4003: entry<
-    | { kind: 'schema'; key: string; reason: string; expected?: string }
+    | ({ kind: 'schema' } & InvalidValue)
     | { kind: 'json'; version: string; reason: string }
     | ({ kind: 'module' } & ModuleFailure)
   >({
     title: 'sidebar invalid',
     message: (d) =>
       d.kind === 'schema'
-        ? `Config key ${d.key || '(root)'} is invalid: ${d.reason}.`
+        ? invalidValueMessage(d)
         : d.kind === 'json'
           ? `Sidebars of version ${d.version} are not valid JSON: ${d.reason}.`
           : moduleMessage(d),
-    hint: (d) => (d.kind === 'schema' ? (d.expected ? `set ${d.key} to a ${d.expected}` : undefined) : d.kind === 'module' ? moduleHint(d) : undefined),
+    hint: (d) => (d.kind === 'schema' ? invalidValueHint(d) : d.kind === 'module' ? moduleHint(d) : undefined),
   }),
   PD4004: entry<{ version: string; mainDoc: string; index: number }>({
     title: 'docs version has no main doc',

@@ -5,9 +5,9 @@ import type { Paragraph } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { Position } from 'unist';
 import { didYouMean, problem, ProtodocsError, toDiagnostic, type Diagnostic } from '../errors/index.ts';
-
 import { startOf } from './node-position.ts';
 import { element, raw } from './hast-build.ts';
+import { componentsFolderFrom } from './mdx-imports.ts';
 import type { RenderContext } from './render-context.ts';
 import { TRUNCATE_MARKER } from './truncate.ts';
 import type { JsonValue } from './types.ts';
@@ -70,9 +70,13 @@ function renderJsx(context: RenderContext, state: State, node: JsxElement): Elem
     state.patch(node, result);
     return result;
   }
-  const suggestion = didYouMean(node.name, Object.keys(context.mdxImports));
-  context.diagnostics.push(problem('PD3004', { kind: 'not-imported', name: node.name, suggestion }, { file: context.file, ...startOf(node.position) }));
+  context.diagnostics.push(problem('PD3004', notImported(context, node.name), { file: context.file, ...startOf(node.position) }));
   return undefined;
+}
+
+function notImported(context: RenderContext, name: string) {
+  const suggestion = didYouMean(name, Object.keys(context.mdxImports));
+  return { kind: 'not-imported' as const, name, suggestion, found: suggestion ? undefined : context.options.components?.find(name), componentsFolder: componentsFolderFrom(context.file) };
 }
 
 function renderComponent(

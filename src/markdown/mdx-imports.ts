@@ -1,4 +1,5 @@
 import type { Root } from 'mdast';
+import path from 'node:path';
 import { problem, type Diagnostic } from '../errors/index.ts';
 import { startOf, type Point } from './node-position.ts';
 
@@ -57,6 +58,13 @@ export function readMdxImports(tree: Root, file: string, lineOffset: number): Md
   return { imports, positions, diagnostics };
 }
 
+/** content/components as an import path from the page (`file` is relative to the site root). */
+export function componentsFolderFrom(file: string): string {
+  const rel = path.posix.relative(path.posix.dirname(file), 'content/components');
+  return rel.startsWith('../') ? rel : `./${rel}`;
+}
+
+
 function unsupported(file: string, at: Point | undefined, what: 'import' | 'statement'): Diagnostic {
-  return problem('PD3005', { kind: what }, { file, ...at });
+  return problem('PD3005', what === 'import' ? { kind: 'import', componentsFolder: componentsFolderFrom(file) } : { kind: 'statement' }, { file, ...at });
 }

@@ -59,7 +59,7 @@ describe('MDX components', () => {
     expect(formatDiagnostic(diagnostics[0])).toMatchInlineSnapshot(
       `"content/docs/page.md:7:1  PD3004 <Crad> is not an imported component.  (hint: did you mean <Card>?)"`,
     );
-    expect(diagnostics[1].hint).toBe("import it at the top of the file: import Chart from '../components/Chart.tsx'");
+    expect(diagnostics[1].hint).toBe("put it in content/components/Chart.tsx and import it at the top of the file: import Chart from '../components/Chart.tsx'");
     expect(renderComponent).not.toHaveBeenCalled();
   });
 
@@ -105,5 +105,33 @@ describe('MDX components', () => {
     const { html, excerptHtml } = renderMdx('First.\n\n{/* truncate */}\n\nSecond.\n');
     expect(excerptHtml).toBe('<p>First.</p>');
     expect(html).toBe('<p>First.</p>\n<p>Second.</p>');
+  });
+});
+
+describe('MDX component hints', () => {
+  const files = (existing: Record<string, string>): RenderOptions['components'] => ({
+    find: (name) => existing[name],
+    alternative: (specifier) => Object.values(existing).find((s) => s.replace(/\.\w+$/, '') === specifier.replace(/\.\w+$/, '') && s !== specifier),
+  });
+
+  test('the import path of a component that is not imported is relative to the page, however deep it is', () => {
+    const { diagnostics } = render('<Chart />\n', { mdx: true, file: 'content/docs/guides/deep/page.mdx' }, { file: 'content/docs/guides/deep/page.mdx' });
+    expect(diagnostics[0].hint).toBe(
+      "put it in content/components/Chart.tsx and import it at the top of the file: import Chart from '../../../components/Chart.tsx'",
+    );
+    const post = render('<Chart />\n', { mdx: true }, { file: 'content/blog/2025-01-01-launch/index.mdx' });
+    expect(post.diagnostics[0].hint).toContain("import Chart from '../../components/Chart.tsx'");
+  });
+
+  test('a component file that exists is named as it is: .jsx beside the page, or in content/components', () => {
+    const beside = renderMdx('<Chart />\n', { components: files({ Chart: './Chart.jsx' }) });
+    expect(beside.diagnostics[0].hint).toBe("import it at the top of the file: import Chart from './Chart.jsx'");
+    const shared = renderMdx('<Banner />\n', { components: files({ Banner: '../components/Banner.tsx' }) });
+    expect(shared.diagnostics[0].hint).toBe("import it at the top of the file: import Banner from '../components/Banner.tsx'");
+  });
+
+  test('an .mdx file of that name is found, and the hint says it cannot be a component', () => {
+    const { diagnostics } = renderMdx('<Intro />\n', { components: files({ Intro: './Intro.mdx' }) });
+    expect(diagnostics[0].hint).toBe('./Intro.mdx is an MDX file, and only .tsx or .jsx files can be components: copy its text into this page, or make it a .tsx component');
   });
 });

@@ -2,6 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import { fromMarkdown, type Options as FromMarkdownOptions } from 'mdast-util-from-markdown';
 import { problem, type Diagnostic } from '../errors/index.ts';
 import { collectLinks } from './collect-links.ts';
+import { bracketAdmonitionTitles, unclosedAdmonitions } from './admonitions.ts';
 import { assignHeadingIds } from './heading-ids.ts';
 import { restoreLiteralDirectives } from './literal-directives.ts';
 import { escapeMdxHeadingIds } from './mdx-heading-ids.ts';
@@ -22,7 +23,7 @@ import type { ParsedMarkdown, ParseOptions } from './types.ts';
 export function parseMarkdown(source: string, options: ParseOptions): ParsedMarkdown {
   const lineOffset = options.lineOffset ?? 0;
   const diagnostics: Diagnostic[] = [];
-  const text = options.mdx ? escapeMdxHeadingIds(source) : source;
+  const text = bracketAdmonitionTitles(options.mdx ? escapeMdxHeadingIds(source) : source);
   const needs = options.scanSyntax === false ? allSyntaxNeeds(options.mdx) : scanSyntaxNeeds(text, options.mdx);
 
   let mdast: Root;
@@ -46,6 +47,7 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
 
   restoreLiteralDirectives(mdast, text);
   offsetLines(mdast, lineOffset);
+  diagnostics.push(...unclosedAdmonitions(mdast, text, options.file));
   const headings = assignHeadingIds(mdast);
   const links = collectLinks(mdast);
   let mdxImports: Record<string, string> = {};

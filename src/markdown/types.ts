@@ -74,9 +74,19 @@ export interface RenderOptions {
     props: Record<string, JsonValue>,
     childrenHtml?: string,
   ) => string;
+  /** MDX: the component files near the page, for the hints of PD3004 (none in unit tests). */
+  components?: ComponentFiles;
   /** TOC depth range, default 2..3. */
   tocMinDepth?: number;
   tocMaxDepth?: number;
+}
+
+/** What an MDX file can import, answered from the file system by the build. Specifiers are relative to the page. */
+export interface ComponentFiles {
+  /** A file named like the component (Name.tsx, .jsx, .mdx…) beside the page or in content/components. */
+  find(name: string): string | undefined;
+  /** For an import that names no file: the file it most likely means (another extension, or none given). */
+  alternative(specifier: string): string | undefined;
 }
 
 export interface OutgoingLink {

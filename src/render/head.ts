@@ -15,7 +15,8 @@ export function contentSecurityPolicy(config: SiteConfig, inlineScriptHash: stri
   const connect = ["'self'"];
   const scripts = ["'self'", `'sha256-${inlineScriptHash}'`];
   if (hostedSearchHost) connect.push(hostedSearchHost);
-  if (/^https?:/.test(config.search.ai.endpoint)) connect.push(new URL(config.search.ai.endpoint).origin);
+  const askEndpoint = config.search.ai.endpoint;
+  if (askEndpoint && /^https?:/.test(askEndpoint)) connect.push(new URL(askEndpoint).origin);
   if (config.analytics?.provider === 'gtag') {
     // Google's policy for Google Analytics 4 (images already allow any https: origin). Without a tracking id there
     // is no analytics config here, so none of these hosts is allowed.

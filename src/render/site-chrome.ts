@@ -1,12 +1,16 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { RouteTable, SidebarTreeItem } from '../routes/index.ts';
-import { isExternalUrl, withBase, type NavbarItem, type SiteChrome } from '../shared/index.ts';
+import { isExternalUrl, withBase, type NavbarItem, type SearchData, type SiteChrome } from '../shared/index.ts';
 import { siteIcon } from './site-icon.ts';
 
 const LOCALE_LABELS: Record<string, string> = { en: 'English' };
 
-/** The page-independent part of every page, computed once per build. */
-export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchIndexUrl?: string): SiteChrome {
+/**
+ * The page-independent part of every page, computed once per build. `askEndpoint`: where the server that will serve
+ * these pages answers questions (`protodocs serve`), used when the config names no endpoint. A static build has none:
+ * its readers get answers from the search index, in the browser.
+ */
+export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchIndexUrl?: string, askEndpoint?: string): SiteChrome {
   const base = config.baseUrl;
   const current = table.versions[0];
   const sidebarFirstUrl = (sidebarId: string): string => {
@@ -81,7 +85,7 @@ export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchInd
               host: config.search.hosted.host ?? `https://${config.search.hosted.appId}-dsn.algolia.net`,
             }
           : undefined,
-      ai: { endpoint: config.search.ai.endpoint.startsWith('/') ? withBase(base, config.search.ai.endpoint) : config.search.ai.endpoint },
+      ai: askData(config, searchIndexUrl, askEndpoint),
       issuesUrl: config.repoUrl ? `${config.repoUrl.replace(/\/$/, '')}/issues` : undefined,
       language: config.i18n.defaultLocale,
       docsTags: [`docs-default-${current?.name ?? 'current'}`],
@@ -90,4 +94,12 @@ export function buildSiteChrome(config: SiteConfig, table: RouteTable, searchInd
     repoUrl: config.repoUrl,
     favicon: siteIcon(config, table.staticFiles),
   };
+}
+
+function askData(config: SiteConfig, searchIndexUrl: string | undefined, askEndpoint: string | undefined): SearchData['ai'] {
+  const configured = config.search.ai.endpoint;
+  if (configured !== undefined) return { endpoint: configured.startsWith('/') ? withBase(config.baseUrl, configured) : configured };
+  if (askEndpoint !== undefined) return { endpoint: askEndpoint };
+  // Without an endpoint the answer comes from the index; without either there is no AI mode (never a dead button).
+  return searchIndexUrl ? {} : undefined;
 }

@@ -6,11 +6,14 @@
 // `llm: { baseUrl, model, apiKey }`. Without `llm` it answers extractively, quoting the best passages.
 
 import type MiniSearch from 'minisearch';
+import { citedSources, extractiveAnswer, indexPassages, NOTHING_FOUND, retrieve, sourceLabel, type Retrieved } from '../shared/search-answer.ts';
 import { encodeAskEvent, createSseParser, type AskEvent, type AskMode, type AskSource } from '../shared/search-ask.ts';
-import { createMiniSearch, fuzziness, FIELD_BOOST, type IndexDocument } from '../shared/search-engine.ts';
-import { matchRanges, normalizeTerm, shorten, tokenize } from '../shared/search-text.ts';
+import type { IndexDocument } from '../shared/search-engine.ts';
+import { shorten } from '../shared/search-text.ts';
 import { createAskGuard, type AskGuard, type AskGuardOptions, type AskRequestInfo } from './ask-guard.ts';
 import type { SearchRecord } from './types.ts';
+
+export { EXTRACTIVE_NOTICE, NOTHING_FOUND } from '../shared/search-answer.ts';
 
 export interface AskLlmOptions {
   /** OpenAI-compatible API root; the handler POSTs to `{baseUrl}/chat/completions`. */
@@ -39,20 +42,6 @@ export interface AskHandlerOptions {
 
 export const DEFAULT_ASK_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_QUESTION_LENGTH = 500;
-
-export const EXTRACTIVE_NOTICE =
-  'No AI model is configured for this site, so instead of a generated answer here are the most relevant passages of the documentation, quoted as written.';
-export const NOTHING_FOUND = 'I could not find anything in the documentation about that. Try rephrasing the question, or use keyword search.';
-
-// Words that carry no meaning for retrieval in a question.
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i if in is it its me my of on or should the this to was what when where which who why will with you your'.split(' '),
-);
-
-interface Retrieved {
-  record: SearchRecord;
-  terms: string[];
-}
 
 function json(status: number, error: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
@@ -124,10 +113,7 @@ function createAnswerer(options: AskHandlerOptions): (request: Request) => Promi
   const load = () =>
     (corpus ??= (async () => {
       const records = typeof options.records === 'function' ? await options.records() : options.records;
-      const mini = createMiniSearch(
-        records.map((r, id) => ({ id, title: r.title, headings: r.hierarchy.join(' '), text: r.text, tags: r.tags.join(' ') })),
-      );
-      return { records, mini };
+      return { records, mini: indexPassages(records) };
     })().catch((error: unknown) => {
       corpus = undefined;
       throw error;
@@ -144,19 +130,14 @@ function createAnswerer(options: AskHandlerOptions): (request: Request) => Promi
     const q = question.trim();
     if (q.length > maxLength) return json(413, `The question is too long (${q.length} characters); the limit is ${maxLength}. Shorten it and ask again.`);
 
-    let sources: Retrieved[];
+    let sources: Retrieved<SearchRecord>[];
     try {
       const { records, mini } = await load();
       sources = retrieve(mini, records, q, maxSources);
     } catch {
       return json(503, 'The documentation index is not available right now. Try again later.');
     }
-    const cited: AskSource[] = sources.map((s, i) => ({
-      n: i + 1,
-      title: s.record.title,
-      heading: s.record.hierarchy[s.record.hierarchy.length - 1] ?? '',
-      url: s.record.url,
-    }));
+    const cited: AskSource[] = citedSources(sources);
 
     if (sources.length === 0) return stream([{ event: 'sources', data: { sources: [] } }, { event: 'delta', data: { text: NOTHING_FOUND } }], 'extractive');
     if (!options.llm) {
@@ -271,37 +252,9 @@ function deltaText(data: string): string {
   }
 }
 
-/** The best sections for a question: any-term matching without stop words, at most two sections per page. */
-export function retrieve(mini: MiniSearch<IndexDocument>, records: readonly SearchRecord[], question: string, max: number): Retrieved[] {
-  const words = tokenize(question).map(normalizeTerm).filter((w) => w && !STOP_WORDS.has(w));
-  if (words.length === 0) return [];
-  const results = mini.search(words.join(' '), {
-    combineWith: 'OR',
-    boost: { ...FIELD_BOOST },
-    prefix: (term) => term.length >= 4,
-    fuzzy: (term) => fuzziness(term),
-  });
-  const perPage = new Map<string, number>();
-  const out: Retrieved[] = [];
-  for (const r of results) {
-    const record = records[r.id as number];
-    if (!record) continue;
-    const n = perPage.get(record.pageUrl) ?? 0;
-    if (n >= 2) continue;
-    perPage.set(record.pageUrl, n + 1);
-    out.push({ record, terms: [...r.terms, ...words] });
-    if (out.length >= max) break;
-  }
-  return out;
-}
-
-function sourceLabel(r: SearchRecord): string {
-  return [r.title, ...r.hierarchy].join(' › ');
-}
-
-function chatMessages(question: string, sources: Retrieved[], siteTitle = 'the site'): { role: 'system' | 'user'; content: string }[] {
+function chatMessages(question: string, sources: Retrieved<SearchRecord>[], siteTitle = 'the site'): { role: 'system' | 'user'; content: string }[] {
   const context = sources
-    .map((s, i) => `[${i + 1}] ${sourceLabel(s.record)} (${s.record.url})\n${shorten(s.record.text || s.record.title, 2000)}`)
+    .map((s, i) => `[${i + 1}] ${sourceLabel(s.passage)} (${s.passage.url})\n${shorten(s.passage.text || s.passage.title, 2000)}`)
     .join('\n\n');
   return [
     {
@@ -313,33 +266,4 @@ function chatMessages(question: string, sources: Retrieved[], siteTitle = 'the s
     },
     { role: 'user', content: `Sources:\n\n${context}\n\nQuestion: ${question}` },
   ];
-}
-
-/** The passage of a section that best matches the terms: its best sentence and what follows, up to ~320 characters. */
-export function bestPassage(text: string, terms: readonly string[], length = 320): string {
-  // A sentence ends at . ! or ? followed by a space ("_pd-verification.<domain>" stays one sentence).
-  const sentences = text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
-  if (sentences.length === 0) return '';
-  let best = 0;
-  let bestScore = -1;
-  sentences.forEach((s, i) => {
-    const score = new Set(matchRanges(s, terms).map((m) => normalizeTerm(s.slice(m.start, m.end)))).size;
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  });
-  let passage = sentences[best];
-  for (let i = best + 1; i < sentences.length && passage.length + sentences[i].length < length; i++) passage += ' ' + sentences[i];
-  return shorten(passage, length);
-}
-
-/** The answer without a model: a notice, then the best passages quoted, each citing its section. */
-export function extractiveAnswer(sources: readonly Retrieved[], quotes = 3): string {
-  const parts = [EXTRACTIVE_NOTICE];
-  sources.slice(0, quotes).forEach((s, i) => {
-    const passage = bestPassage(s.record.text, s.terms) || sourceLabel(s.record);
-    parts.push(`> ${passage.replace(/\s*\n\s*/g, ' ')} [${i + 1}]`);
-  });
-  return parts.join('\n\n');
 }

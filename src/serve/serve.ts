@@ -187,7 +187,18 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const changedFiles = touched;
     touched = [];
     const started = performance.now();
-    const result = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, configTimeoutMs: options.configTimeoutMs, write: false, minify: false, cache: true, memo, log: options.buildLog });
+    const result = await build({
+      root,
+      outDir: options.outDir,
+      baseUrl: options.baseUrl,
+      configTimeoutMs: options.configTimeoutMs,
+      write: false,
+      minify: false,
+      cache: true,
+      memo,
+      log: options.buildLog,
+      askEndpoint: options.askPath ?? '/api/ask',
+    });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       broken = true;

@@ -64,7 +64,11 @@ export interface SearchData {
   /** URL of the serialised local index for the current docs version (content-hashed), when the local engine is used. */
   indexUrl?: string;
   hosted?: HostedSearchData;
-  ai?: { endpoint: string };
+  /**
+   * The "Ask AI" mode, when the site has one: questions go to `endpoint` when there is one, and are otherwise answered
+   * in the browser from the local search index (quoting its best passages).
+   */
+  ai?: { endpoint?: string };
   /** Where "Let us know." points when nothing matches. */
   issuesUrl?: string;
   /** Facets the hosted backend filters by. */

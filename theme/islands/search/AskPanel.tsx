@@ -1,11 +1,16 @@
 // The AI question mode of the search modal: a question goes to SearchData.ai.endpoint, the answer streams in with
-// numbered citations linking to the sections it used, and the disclaimer is always shown under it.
+// numbered citations linking to the sections it used, and the disclaimer is always shown under it. A site without an
+// endpoint (a static host) answers here instead, quoting the best passages of its search index the way the endpoint
+// does without a model.
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ASK_DISCLAIMER, askQuestion, parseAnswer, type AskMode, type AskSource } from '../../../src/shared/search-ask.ts';
 
 export interface AskPanelProps {
-  endpoint: string;
+  /** Where questions go. Without one, `answerLocally` answers them. */
+  endpoint?: string;
+  /** Loads the in-browser answerer (the search index's passages); called as the panel opens. */
+  answerLocally?: () => Promise<(question: string) => { sources: AskSource[]; text: string }>;
   /** Initial question (what was typed in keyword mode). */
   initialQuestion: string;
   /** Back to keyword mode, keeping the question as the query. */
@@ -19,7 +24,7 @@ type AskState =
   | { status: 'streaming' | 'done'; question: string; text: string; sources: AskSource[]; mode?: AskMode }
   | { status: 'error'; question: string; text: string; sources: AskSource[]; message: string };
 
-export function AskPanel({ endpoint, initialQuestion, onBack, onNavigate }: AskPanelProps) {
+export function AskPanel({ endpoint, answerLocally, initialQuestion, onBack, onNavigate }: AskPanelProps) {
   const [question, setQuestion] = useState(initialQuestion);
   const [state, setState] = useState<AskState>({ status: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
@@ -27,8 +32,10 @@ export function AskPanel({ endpoint, initialQuestion, onBack, onNavigate }: AskP
 
   useEffect(() => {
     inputRef.current?.focus();
+    // The passages load while the reader types the question.
+    if (!endpoint) answerLocally?.().catch(() => {});
     return () => abortRef.current?.abort();
-  }, []);
+  }, [endpoint, answerLocally]);
 
   const ask = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +47,19 @@ export function AskPanel({ endpoint, initialQuestion, onBack, onNavigate }: AskP
     let text = '';
     let sources: AskSource[] = [];
     setState({ status: 'streaming', question: q, text, sources });
+    if (!endpoint) {
+      try {
+        if (!answerLocally) throw new Error('no search index to answer from');
+        const answer = await answerLocally();
+        if (abort.signal.aborted) return;
+        const result = answer(q);
+        setState({ status: 'done', question: q, text: result.text, sources: result.sources, mode: 'extractive' });
+      } catch {
+        if (abort.signal.aborted) return;
+        setState({ status: 'error', question: q, text, sources, message: 'The documentation index could not be loaded. Check your network connection and try again.' });
+      }
+      return;
+    }
     try {
       const mode = await askQuestion(
         endpoint,

@@ -10,7 +10,7 @@ import { requestNavigation } from '../../../src/client/events.ts';
 import { CloseIcon, SearchIcon } from '../../components/Icons.tsx';
 import { AskPanel } from './AskPanel.tsx';
 import { addRecent, clearRecent, readRecent, type RecentSearch } from './recent.ts';
-import { searchBackend, type SearchBackend } from './search-client.ts';
+import { localAnswerer, searchBackend, type SearchBackend } from './search-client.ts';
 import { NoResults, SearchError } from './SearchMessages.tsx';
 import { useSearchResults } from './use-search-results.ts';
 
@@ -56,6 +56,8 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const backend = backendFor(search);
+  const indexUrl = search.indexUrl;
+  const localAnswer = useMemo(() => (indexUrl ? () => localAnswerer(indexUrl) : undefined), [indexUrl]);
   const [mode, setMode] = useState<'keyword' | 'ask'>('keyword');
   const [query, setQuery] = useState('');
   const [recent, setRecent] = useState<RecentSearch[]>([]);
@@ -210,6 +212,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
         {mode === 'ask' && search.ai ? (
           <AskPanel
             endpoint={search.ai.endpoint}
+            answerLocally={localAnswer}
             initialQuestion={trimmed}
             onBack={(question) => {
               setMode('keyword');

@@ -1,6 +1,7 @@
 // Browser side of search: one backend interface over the local index (lazily fetched, with the engine loaded as a
 // separate chunk) and the hosted service. Used by the SearchModal and SearchPage islands.
 
+import type { AskPassage, ExtractiveResult } from '../../../src/shared/search-answer.ts';
 import type { LoadedSearchIndex, SearchFullIndexFile, SearchIndexFile, SearchTextsFile } from '../../../src/shared/search-engine.ts';
 import { hostedSearch } from '../../../src/shared/search-hosted.ts';
 import type { SearchFilter, SearchOutcome } from '../../../src/shared/search-results.ts';
@@ -137,6 +138,40 @@ function hostedBackend(search: SearchData): SearchBackend {
     loadTexts: async () => {},
     subscribe: () => () => {},
   };
+}
+
+/**
+ * Every section the reader's page can search (the main index, or an older docs version's for its docs when the reader
+ * is in that version), with its full text: what AI mode quotes on a site without an answer endpoint.
+ */
+export async function localPassages(indexUrl: string): Promise<AskPassage[]> {
+  const { indexes, activeVersion } = await localIndexes(indexUrl, window.location.pathname);
+  const passages: AskPassage[] = [];
+  for (const index of indexes) {
+    const texts = index.texts ?? (await cached(`texts:${index.file.textsUrl}`, () => fetchJson<SearchTextsFile>(index.file.textsUrl))).texts;
+    index.texts ??= texts;
+    const docsElsewhere = index.file.scope === 'main' && activeVersion !== undefined;
+    index.file.sections.forEach(([pageIndex, anchor, headings, short], i) => {
+      const [title, pageUrl, type, , tags] = index.file.pages[pageIndex];
+      if (docsElsewhere && type === 'docs') return;
+      passages.push({ title, hierarchy: headings, text: texts[i] ?? short, url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, tags });
+    });
+  }
+  return passages;
+}
+
+export type Answerer = (question: string) => ExtractiveResult;
+
+/**
+ * AI mode without an answer endpoint (a static host): the ask handler's extractive answer, computed here over the
+ * local index's passages. The engine and the passages load on first use, which AI mode opening triggers.
+ */
+export function localAnswerer(indexUrl: string): Promise<Answerer> {
+  // An older docs version quotes its own docs: the passages depend on the page the reader is on.
+  return cached(`answerer:${indexUrl}:${window.location.pathname}`, async () => {
+    const [mod, passages] = await Promise.all([import('../../../src/shared/search-answer.ts'), localPassages(indexUrl)]);
+    return mod.createExtractiveAnswerer(passages);
+  });
 }
 
 /** The backend for the site's search settings, or undefined when search is unavailable (no index, no service). */
