@@ -13,7 +13,7 @@ if (!existsSync(path.join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 // dist/ is overwritten in place, never deleted first, so tests that run the CLI concurrently never see it missing.
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts', 'build-worker': 'src/build/build-worker.ts' },
+  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts', 'build-worker': 'src/workers/build-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

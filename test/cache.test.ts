@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/index.ts';
+import { build, type BuildResult } from '../src/pipeline/index.ts';
+import { diskReuse } from '../src/reuse/index.ts';
 
 // The per-file cache may only save work: a cached build must produce the very same files and problems.
 
@@ -20,7 +21,7 @@ function textFiles(result: BuildResult): Record<string, string> {
 describe('build cache', () => {
   const site = path.join(temp, 'site');
   cpSync(fixture, site, { recursive: true, filter: (src) => !src.includes('node_modules') });
-  const run = (cache: boolean) => build({ root: site, write: false, cache, minify: false });
+  const run = (cache: boolean) => build({ root: site, write: false, reuse: cache ? diskReuse({ record: false }) : undefined, minify: false });
 
   it('gives identical output warm and cold, and follows edits', async () => {
     const cold = await run(false);

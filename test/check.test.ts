@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/index.ts';
+import { build } from '../src/pipeline/index.ts';
 import { scanHtml } from '../src/checks/index.ts';
 import type { Diagnostic } from '../src/errors/index.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/index.ts';
+import { build } from '../src/pipeline/index.ts';
 
 // Each folder under test/fixtures with an expected.json is a small site; the build's outcome must match it.
 

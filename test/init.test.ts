@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build/index.ts';
+import { build } from '../src/pipeline/index.ts';
 
 // `protodocs init`: what it writes, that the result builds and passes every check, that it asks only on a terminal,
 // and that it never overwrites anything.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { build } from '../src/build/index.ts';
+import { build } from '../src/pipeline/index.ts';
 import { formatDiagnostic } from '../src/errors/index.ts';
 
 // The MDX component hints on a real site: the files they name exist, with the path the page would import them by.

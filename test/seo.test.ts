@@ -1,7 +1,7 @@
 import * as cheerio from 'cheerio';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/index.ts';
+import { build, type BuildResult } from '../src/pipeline/index.ts';
 
 // The search-engine side of a built site (test/fixtures/seo-base-url: titles only in the frontmatter, no favicon,
 // base URL /docs-site/): the JSON-LD checked against Google's structured-data rules, and the default icon.

@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { XMLValidator } from 'fast-xml-parser';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/index.ts';
+import { build, type BuildResult } from '../src/pipeline/index.ts';
 
 // The real IAIndex site, built in memory once: every route of SPEC.md §2 and what a reader sees on it.
 

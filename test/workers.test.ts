@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build/index.ts';
-import { PARALLEL_THRESHOLD } from '../src/build/worker-pool.ts';
-import { walkFiles } from '../src/content/walk.ts';
+import { build } from '../src/pipeline/index.ts';
+import { PARALLEL_THRESHOLD } from '../src/workers/worker-pool.ts';
+import { walkFiles } from '../src/files/walk.ts';
 // @ts-expect-error plain ES module without types: the bench's corpus generator
 import { writeCorpus } from './bench/corpus.mjs';
 

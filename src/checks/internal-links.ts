@@ -1,6 +1,6 @@
 import { findValuePosition, type SiteConfig } from '../config/index.ts';
 import { didYouMean, problem, type Diagnostic } from '../errors/index.ts';
-import type { DocumentHtml } from '../markdown/types.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
 import { routePathOf, type RouteTable } from '../routes/index.ts';
 import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { build } from '../build/index.ts';
+import { build } from '../pipeline/index.ts';
+import { diskReuse } from '../reuse/index.ts';
+import { cliWorkers } from './build-setup.ts';
 import { createProgress, progressMode } from './progress.ts';
 import { USAGE_CODES } from '../errors/index.ts';
 import { reportDiagnostics } from './report.ts';
@@ -28,8 +30,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     baseUrl: options.baseUrl,
     analyticsId: options.analyticsId,
     configTimeoutMs: options.configTimeoutMs,
-    cache: true,
-    record: { nodeEnv: process.env.NODE_ENV },
+    // The per-file cache and the build record (node_modules/.cache/protodocs); output is the same without them.
+    reuse: diskReuse({ record: true }),
+    workers: cliWorkers(),
+    nodeEnv: process.env.NODE_ENV,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
     progress: (event) => progress.event(event),
   });

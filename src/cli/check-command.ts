@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildResult } from '../build/index.ts';
+import { build, type BuildResult } from '../pipeline/index.ts';
+import { diskReuse } from '../reuse/index.ts';
+import { cliWorkers } from './build-setup.ts';
 import { crawlSite } from '../checks/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { closeServer, createSiteServer, listen, memorySource } from '../serve/index.ts';
@@ -47,7 +49,8 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
     configTimeoutMs: options.configTimeoutMs,
     write: false,
     // The per-file cache (node_modules/.cache/protodocs) makes a CI check of an unchanged page cheap; output is the same.
-    cache: true,
+    reuse: diskReuse({ record: false }),
+    workers: cliWorkers(),
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
     progress: (event) => progress.event(event),
   });

@@ -1,4 +1,4 @@
-import type { BuildProgress } from '../build/index.ts';
+import type { BuildProgress } from '../pipeline/index.ts';
 
 // What `build` and `check` print while they work. On a terminal: one line, redrawn in place, with the current stage
 // and the page counter. Elsewhere (CI logs): one line per finished stage with its time. Nothing with --quiet.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { walkFiles } from '../content/walk.ts';
+import { walkFiles } from '../files/index.ts';
 
 // The starter site of `protodocs init`: templates/site/ of this package, with the answers filled in.
 

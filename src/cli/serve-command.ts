@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ServeSetupError, startServe, type RunningServe } from '../serve/index.ts';
+import { cliWorkers } from './build-setup.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface ServeCommandOptions {
@@ -47,6 +48,7 @@ export async function runServe(options: ServeCommandOptions, started?: (server: 
       llm: options.llm,
       askPath: options.askPath,
       configTimeoutMs: options.configTimeoutMs,
+      workers: cliWorkers(),
       log: (line) => process.stdout.write(line + '\n'),
       report: (items) =>
         reportDiagnostics(items, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true }, (t) => process.stderr.write(t)),

@@ -1,5 +1,5 @@
 export { scanContent } from './scan.ts';
-export { walkFiles } from './walk.ts';
+export { walkFiles } from '../files/index.ts';
 export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
 export type * from './types.ts';
 export type { DocFrontmatter, BlogFrontmatter, PageFrontmatter, InlineAuthor, FrontmatterMemo } from './frontmatter.ts';

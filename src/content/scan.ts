@@ -13,7 +13,7 @@ import {
 } from './frontmatter.ts';
 import { readSourceText, SOURCE_SIZE } from './source-text.ts';
 import type { ContentFile, ContentSet } from './types.ts';
-import { walkFiles } from './walk.ts';
+import { walkFiles } from '../files/index.ts';
 
 const MARKDOWN = /\.mdx?$/;
 const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;

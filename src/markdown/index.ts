@@ -1,4 +1,4 @@
-export { parseMarkdown } from './parse.ts';
+export { createMarkdownParser, parseMarkdown, type MarkdownParser } from './parse.ts';
 export { renderMarkdown } from './to-html.ts';
 export { createSchemaValidator } from './example-schemas.ts';
 export { buildToc } from './toc.ts';

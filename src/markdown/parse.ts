@@ -12,15 +12,38 @@ import { offsetLines } from './offset-lines.ts';
 import {
   allSyntaxNeeds,
   hasAutolinkLiteralFromMarkdown,
+  createSyntaxes,
   scanSyntaxNeeds,
-  syntaxFor,
+  type Syntaxes,
   type SyntaxNeeds,
 } from './syntax-extensions.ts';
-import { withTableLookahead } from './table-lookahead.ts';
+import { withTableLookahead, type DelimiterLines } from './table-lookahead.ts';
 import type { ParsedMarkdown, ParseOptions } from './types.ts';
 
-/** Markdown (or MDX) body → mdast with file positions, heading ids, links and MDX imports. Never throws on author mistakes. */
+/** Parses markdown; one per thread, made once: it keeps the extension lists its parses have needed. */
+export interface MarkdownParser {
+  parse(source: string, options: ParseOptions): ParsedMarkdown;
+}
+
+/** What a parse needs besides its text: the parser's extension lists and the table lookahead they read. */
+interface ParserState {
+  syntaxes: Syntaxes;
+  delimiterLines: DelimiterLines;
+}
+
+export function createMarkdownParser(): MarkdownParser {
+  const delimiterLines: DelimiterLines = {};
+  const state = { syntaxes: createSyntaxes(delimiterLines), delimiterLines };
+  return { parse: (source, options) => parseWith(state, source, options) };
+}
+
+/** One parse with a parser of its own (tests, one-off callers); a build keeps one parser per thread. */
 export function parseMarkdown(source: string, options: ParseOptions): ParsedMarkdown {
+  return createMarkdownParser().parse(source, options);
+}
+
+/** Markdown (or MDX) body → mdast with file positions, heading ids, links and MDX imports. Never throws on author mistakes. */
+function parseWith(state: ParserState, source: string, options: ParseOptions): ParsedMarkdown {
   const lineOffset = options.lineOffset ?? 0;
   const diagnostics: Diagnostic[] = [];
   const text = bracketAdmonitionTitles(options.mdx ? escapeMdxHeadingIds(source) : source);
@@ -28,7 +51,7 @@ export function parseMarkdown(source: string, options: ParseOptions): ParsedMark
 
   let mdast: Root;
   try {
-    mdast = parseVerified(text, needs);
+    mdast = parseVerified(state, text, needs);
     const deep = tooDeeplyNested(mdast);
     if (deep) {
       diagnostics.push(tooDeep(options.file, { line: deep.line + lineOffset, column: deep.column }));
@@ -70,14 +93,14 @@ function tooDeep(file: string, at: { line: number; column: number }) {
   return problem('PD3022', { max: MAX_NESTING }, { file, ...at });
 }
 
-function parseTree(text: string, needs: SyntaxNeeds): Root {
-  const syntax = syntaxFor(needs);
+function parseTree(state: ParserState, text: string, needs: SyntaxNeeds): Root {
+  const syntax = state.syntaxes.for(needs);
   const parse = () =>
     fromMarkdown(text, {
       extensions: syntax.micromark as NonNullable<FromMarkdownOptions['extensions']>,
       mdastExtensions: syntax.mdast as NonNullable<FromMarkdownOptions['mdastExtensions']>,
     });
-  return needs.table && needs.tableLookahead ? withTableLookahead(text, parse) : parse();
+  return needs.table && needs.tableLookahead ? withTableLookahead(state.delimiterLines, text, parse) : parse();
 }
 
 const AT = /@/;
@@ -93,18 +116,18 @@ const AT_OR_URL = /@|www\.|http/i;
  * transform is dropped too; it links `@`, `www.` and `http` in decoded text, which escapes and character
  * references (`www\.x.com`, `&#64;`) can produce without the literal characters the scan looks for.
  */
-function parseVerified(text: string, needs: SyntaxNeeds): Root {
+function parseVerified(state: ParserState, text: string, needs: SyntaxNeeds): Root {
   const needle = !hasAutolinkLiteralFromMarkdown(needs) ? AT_OR_URL : !needs.emailAutolink ? AT : undefined;
-  if (!needle) return parseTree(text, needs);
+  if (!needle) return parseTree(state, text, needs);
   const full = { ...needs, emailAutolink: true };
   let tree: Root;
   try {
-    tree = parseTree(text, needs);
+    tree = parseTree(state, text, needs);
   } catch {
     // MDX errors should not depend on the email construct, but the full parse decides which error is reported.
-    return parseTree(text, full);
+    return parseTree(state, text, full);
   }
-  return hasTextMatching(tree, needle) ? parseTree(text, full) : tree;
+  return hasTextMatching(tree, needle) ? parseTree(state, text, full) : tree;
 }
 
 function hasTextMatching(node: Nodes, needle: RegExp): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mayHaveAtOutsideCode, scanSyntaxNeeds, syntaxFor } from './syntax-extensions.ts';
+import { createSyntaxes, mayHaveAtOutsideCode, scanSyntaxNeeds } from './syntax-extensions.ts';
 import { render } from './test-support.ts';
 
 const TABLE_DOC = `# Table
@@ -93,7 +93,12 @@ describe('per-document syntax selection', () => {
     expect(mayHaveAtOutsideCode('``` a`b\n@x\n')).toBe(true);
   });
 
-  test('extension lists are built once and shared', () => {
+  test('extension lists are built once per parser and shared', () => {
+    const syntaxes = createSyntaxes({});
+    const syntaxFor = syntaxes.for;
+    expect(createSyntaxes({}).for({ mdx: false, table: true, tableLookahead: true, wwwAutolink: false, protocolAutolink: false, emailAutolink: false })).not.toBe(
+      syntaxFor({ mdx: false, table: true, tableLookahead: true, wwwAutolink: false, protocolAutolink: false, emailAutolink: false }),
+    );
     const needs = { mdx: true, table: false, tableLookahead: true, wwwAutolink: false, protocolAutolink: true, emailAutolink: false };
     expect(syntaxFor(needs)).toBe(syntaxFor({ ...needs }));
     expect(Object.isFrozen(syntaxFor(needs).micromark)).toBe(true);

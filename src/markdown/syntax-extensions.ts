@@ -6,7 +6,7 @@ import { directive } from 'micromark-extension-directive';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { Construct } from 'micromark-util-types';
-import { lookaheadTable } from './table-lookahead.ts';
+import { lookaheadTable, type DelimiterLines } from './table-lookahead.ts';
 
 type MicromarkExtension = NonNullable<FromMarkdownOptions['extensions']>[number];
 
@@ -166,7 +166,7 @@ const DIRECTIVE_FROM_MARKDOWN = directiveFromMarkdown();
 const MDX = mdxjs();
 const MDX_FROM_MARKDOWN = mdxFromMarkdown();
 
-function buildSyntax(needs: SyntaxNeeds): Syntax {
+function buildSyntax(needs: SyntaxNeeds, delimiterLines: DelimiterLines): Syntax {
   const dropped = [
     ...(needs.table ? [] : ['table']),
     ...(needs.wwwAutolink ? [] : ['wwwAutolink']),
@@ -182,7 +182,7 @@ function buildSyntax(needs: SyntaxNeeds): Syntax {
           construct.name !== undefined && dropped.includes(construct.name)
             ? undefined
             : lookahead && construct.name === 'table'
-              ? lookaheadTable(construct)
+              ? lookaheadTable(construct, delimiterLines)
               : construct,
         );
   const gfmFromMd = GFM_FROM_MARKDOWN.filter(
@@ -209,11 +209,13 @@ function syntaxKey(needs: SyntaxNeeds): number {
   );
 }
 
-// Built on first use and kept: extension lists must never be rebuilt per file, and most of the 64 combinations
-// never occur in a given site.
-const SYNTAXES: (Syntax | undefined)[] = [];
+/** The extension lists of one parser, each built on first use and kept: they must never be rebuilt per file. */
+export interface Syntaxes {
+  for(needs: SyntaxNeeds): Syntax;
+}
 
-export function syntaxFor(needs: SyntaxNeeds): Syntax {
-  const key = syntaxKey(needs);
-  return (SYNTAXES[key] ??= buildSyntax(needs));
+/** Most of the 64 combinations never occur in a given site, so each is built only when first needed. */
+export function createSyntaxes(delimiterLines: DelimiterLines): Syntaxes {
+  const built: (Syntax | undefined)[] = [];
+  return { for: (needs) => (built[syntaxKey(needs)] ??= buildSyntax(needs, delimiterLines)) };
 }

@@ -18,9 +18,10 @@ function spyTable(started: number[]): Construct {
 
 function startedLines(source: string, lookahead: boolean): number[] {
   const started: number[] = [];
-  const construct = lookaheadTable(spyTable(started));
+  const lines = {};
+  const construct = lookaheadTable(spyTable(started), lines);
   const parse = () => micromark(source, { extensions: [{ flow: { null: [construct] } }] });
-  if (lookahead) withTableLookahead(source, parse);
+  if (lookahead) withTableLookahead(lines, source, parse);
   else parse();
   return [...new Set(started)];
 }

@@ -12,8 +12,13 @@ import type { Code, Construct, State, TokenizeContext } from 'micromark-util-typ
  * needs neither character.
  */
 
-/** Per 1-based line number: true when the line could be a delimiter row. Set only while a parse runs. */
-let delimiterLines: boolean[] | undefined;
+/**
+ * Per 1-based line number: true when the line could be a delimiter row. Held by one parser (see parse.ts) and set
+ * only while it parses: the construct reads it through the parser's own holder, never through module state.
+ */
+export interface DelimiterLines {
+  current?: boolean[];
+}
 
 // One line with its ending, as micromark counts lines: CRLF, CR and LF each end one.
 const LINE = /[^\r\n]*(?:\r\n|\r|\n|$)/g;
@@ -29,14 +34,14 @@ function markDelimiterLines(text: string): boolean[] {
   return lines;
 }
 
-/** Runs a parse of `text` with the lookahead on. Parsing is synchronous, so one module-level table is enough. */
-export function withTableLookahead<T>(text: string, parse: () => T): T {
-  const outer = delimiterLines;
-  delimiterLines = markDelimiterLines(text);
+/** Runs a parse of `text` with the lookahead on. Parsing is synchronous, so one holder per parser is enough. */
+export function withTableLookahead<T>(lines: DelimiterLines, text: string, parse: () => T): T {
+  const outer = lines.current;
+  lines.current = markDelimiterLines(text);
   try {
     return parse();
   } finally {
-    delimiterLines = outer;
+    lines.current = outer;
   }
 }
 
@@ -54,14 +59,14 @@ function continuesTable(context: TokenizeContext): boolean {
 }
 
 /** The table construct, ruled out early on lines whose next line cannot be a delimiter row. */
-export function lookaheadTable(table: Construct): Construct {
+export function lookaheadTable(table: Construct, delimiterLines: DelimiterLines): Construct {
   const tokenize = table.tokenize;
   return {
     ...table,
     tokenize(this: TokenizeContext, effects, ok, nok): State {
       const start = tokenize.call(this, effects, ok, nok);
       return (code: Code) => {
-        const lines = delimiterLines;
+        const lines = delimiterLines.current;
         if (lines && !lines[this.now().line + 1] && !continuesTable(this)) return nok(code);
         return start(code);
       };

@@ -1,5 +1,8 @@
 import type { Root } from 'mdast';
 import type { Diagnostic } from '../errors/index.ts';
+import type { ComponentFiles } from '../files/index.ts';
+
+export type { ComponentFiles };
 import type { TocItem } from '../shared/index.ts';
 
 /** A link or image reference as written in the source, with its position (1-based). */
@@ -79,14 +82,6 @@ export interface RenderOptions {
   /** TOC depth range, default 2..3. */
   tocMinDepth?: number;
   tocMaxDepth?: number;
-}
-
-/** What an MDX file can import, answered from the file system by the build. Specifiers are relative to the page. */
-export interface ComponentFiles {
-  /** A file named like the component (Name.tsx, .jsx, .mdx…) beside the page or in content/components. */
-  find(name: string): string | undefined;
-  /** For an import that names no file: the file it most likely means (another extension, or none given). */
-  alternative(specifier: string): string | undefined;
 }
 
 export interface OutgoingLink {

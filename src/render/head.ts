@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../config/index.ts';
 import { escapeHtml, withBase, type RouteData } from '../shared/index.ts';
+import { baseUrlBannerScript } from '../../theme/head/base-url-banner.ts';
+import { colorModeScript } from '../../theme/head/color-mode.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 export function sha256Base64(text: string): string {
@@ -91,4 +93,16 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
   for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${e(href)}">`);
   if (extraHeadTags) tags.push(extraHeadTags);
   return tags.join('\n');
+}
+
+/** The page's one inline script (hashed into the CSP): colour mode before first paint, and the wrong-base banner. */
+export function inlineHeadScript(config: SiteConfig): string {
+  return (
+    colorModeScript({
+      storageKeySuffix: config.storage.keySuffix,
+      defaultMode: config.colorMode.defaultMode,
+      respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+      announcementBarId: config.announcementBar?.id,
+    }) + baseUrlBannerScript(config.baseUrl)
+  );
 }

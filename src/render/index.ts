@@ -1,6 +1,6 @@
 export { buildSiteChrome } from './site-chrome.ts';
 export { buildRouteData, blogSidebarData, postSummary, formatDate, readingTime, type RouteDataContext } from './route-data.ts';
-export { contentSecurityPolicy, sha256Base64, renderHead } from './head.ts';
+export { contentSecurityPolicy, inlineHeadScript, sha256Base64, renderHead } from './head.ts';
 export { hostHeaders } from './host-headers.ts';
 export { assemblePage, renderPage, renderPageBody, type PageShell } from './render-page.ts';
 export { rssFeed, atomFeed, jsonFeed, sitemap, robotsTxt } from './feeds.ts';
@@ -8,3 +8,5 @@ export { llmsFiles, markdownFileOf } from './llms.ts';
 export { siteIconFiles } from './site-icon.ts';
 export { loadComponentModule, renderPageModule, renderComponentHtml, type LoadedModule } from './modules.ts';
 export type { AssetManifest, RenderedPage } from './types.ts';
+export { writePages, type BodyRenderer, type EarlierPage, type PageOutput, type PageOutputInput, type PageReuse, type PageWriter } from './page-output.ts';
+export { siteFeeds, siteFiles, type SiteFilesInput } from './site-files.ts';

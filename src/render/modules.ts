@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { importTs } from '../config/import-ts.ts';
+import { importTs } from '../config/index.ts';
 import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { escapeHtml, ISLAND_ATTR, ISLAND_PROPS_ATTR, type PageModuleProps, type SiteChrome } from '../shared/index.ts';
 

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/index.ts';
-import type { DocumentHtml } from '../markdown/types.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
 import type { DocEntry, PostEntry, RouteEntry, RouteTable, SidebarTreeItem } from '../routes/index.ts';
 import {
   escapeHtml,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isExternalUrl, normalizeRoutePath, withBase } from '../shared/index.ts';
-import type { LinkResolver } from '../markdown/types.ts';
+import type { LinkResolver } from '../markdown/index.ts';
 import type { RouteTable } from './types.ts';
 
 /** Files that are published but are not pages (feeds, sitemap), so links to them are valid. */

@@ -1,5 +1,5 @@
 import type { AuthorEntry, BlogFile, DocFile, PageFile, PageModuleFile, TagEntry } from '../content/index.ts';
-import type { ParsedMarkdown } from '../markdown/types.ts';
+import type { ParsedMarkdown } from '../markdown/index.ts';
 
 /** What routes need of a parsed file: everything but the syntax tree (which may live in a worker). */
 export type ParsedSummary = Omit<ParsedMarkdown, 'mdast'>;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AskError, askQuestion, createSseParser, parseAnswer, type AskEvent } from '../shared/search-ask.ts';
+import { AskError, askQuestion, createSseParser, parseAnswer, type AskEvent } from '../search-engine/ask.ts';
 import { createAskHandler, EXTRACTIVE_NOTICE, NOTHING_FOUND, type AskHandlerOptions } from './ask.ts';
 import { sampleRecords } from './test-support.ts';
 

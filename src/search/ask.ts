@@ -6,14 +6,14 @@
 // `llm: { baseUrl, model, apiKey }`. Without `llm` it answers extractively, quoting the best passages.
 
 import type MiniSearch from 'minisearch';
-import { citedSources, extractiveAnswer, indexPassages, NOTHING_FOUND, retrieve, sourceLabel, type Retrieved } from '../shared/search-answer.ts';
-import { encodeAskEvent, createSseParser, type AskEvent, type AskMode, type AskSource } from '../shared/search-ask.ts';
-import type { IndexDocument } from '../shared/search-engine.ts';
-import { shorten } from '../shared/search-text.ts';
+import { citedSources, extractiveAnswer, indexPassages, NOTHING_FOUND, retrieve, sourceLabel, type Retrieved } from '../search-engine/index.ts';
+import { encodeAskEvent, createSseParser, type AskEvent, type AskMode, type AskSource } from '../search-engine/index.ts';
+import type { IndexDocument } from '../search-engine/index.ts';
+import { shorten } from '../search-engine/index.ts';
 import { createAskGuard, type AskGuard, type AskGuardOptions, type AskRequestInfo } from './ask-guard.ts';
 import type { SearchRecord } from './types.ts';
 
-export { EXTRACTIVE_NOTICE, NOTHING_FOUND } from '../shared/search-answer.ts';
+export { EXTRACTIVE_NOTICE, NOTHING_FOUND } from '../search-engine/index.ts';
 
 export interface AskLlmOptions {
   /** OpenAI-compatible API root; the handler POSTs to `{baseUrl}/chat/completions`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPage, loadSearchIndex, queryTerms, searchIndexes, versionForPath, type FlatHit, type SearchIndexFile } from '../shared/search-engine.ts';
-import { excerpt, highlight, normalizeTerm, remoteHighlight } from '../shared/search-text.ts';
+import { groupByPage, loadSearchIndex, queryTerms, searchIndexes, versionForPath, type FlatHit, type SearchIndexFile } from '../search-engine/engine.ts';
+import { excerpt, highlight, normalizeTerm, remoteHighlight } from '../search-engine/text.ts';
 import { buildSearchIndexFiles, recordsFromIndexFiles } from './index-files.ts';
 import { buildSearchRecords } from './records.ts';
 import { fakeSite, loadedIndexes, sampleRecords, section } from './test-support.ts';

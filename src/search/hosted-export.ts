@@ -1,5 +1,5 @@
-import type { Hierarchy } from '../shared/search-hosted.ts';
-import type { SearchPageType } from '../shared/search-results.ts';
+import type { Hierarchy } from '../search-engine/index.ts';
+import type { SearchPageType } from '../search-engine/index.ts';
 import type { SearchRecord } from './types.ts';
 import { createHash } from 'node:crypto';
 

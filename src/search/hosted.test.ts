@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostedFacetFilters, hostedOutcome, hostedSearch, type HostedResponse } from '../shared/search-hosted.ts';
+import { hostedFacetFilters, hostedOutcome, hostedSearch, type HostedResponse } from '../search-engine/hosted.ts';
 import { toHostedRecords } from './hosted-export.ts';
 import { sampleRecords } from './test-support.ts';
 

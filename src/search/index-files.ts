@@ -11,9 +11,9 @@ import {
   type SearchFullIndexFile,
   type SearchIndexFile,
   type SearchTextsFile,
-} from '../shared/search-engine.ts';
-import { shorten } from '../shared/search-text.ts';
-import { withBase } from '../shared/url.ts';
+} from '../search-engine/index.ts';
+import { shorten } from '../search-engine/index.ts';
+import { withBase } from '../shared/index.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
 /** Folder of the index files in the output, relative to its root. */

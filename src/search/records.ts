@@ -1,6 +1,6 @@
-import type { DocumentHtml, Section } from '../markdown/types.ts';
+import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import { withBase } from '../shared/url.ts';
+import { withBase } from '../shared/index.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
 export interface SearchRecordsInput {

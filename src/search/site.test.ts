@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../build/index.ts';
+import { build, type BuildResult } from '../pipeline/index.ts';
 import { runSearchExport, askLlmFromEnv } from '../cli/search-command.ts';
-import { INDEX_FORMAT, type SearchIndexFile } from '../shared/search-engine.ts';
+import { INDEX_FORMAT, type SearchIndexFile } from '../search-engine/engine.ts';
 import type { HostedRecord } from './hosted-export.ts';
 import { loadSearchRecords } from './load.ts';
 

@@ -1,6 +1,6 @@
 // In-memory route tables and rendered sections for the search tests (no disk, no esbuild).
 
-import type { DocumentHtml, Section } from '../markdown/types.ts';
+import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import {
   loadSearchIndex,
@@ -9,7 +9,7 @@ import {
   type SearchFullIndexFile,
   type SearchIndexFile,
   type SearchTextsFile,
-} from '../shared/search-engine.ts';
+} from '../search-engine/index.ts';
 import { buildSearchIndexFiles } from './index-files.ts';
 import { buildSearchRecords } from './records.ts';
 import type { SearchRecord } from './types.ts';

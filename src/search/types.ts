@@ -1,4 +1,4 @@
-import type { SearchPageType } from '../shared/search-results.ts';
+import type { SearchPageType } from '../search-engine/index.ts';
 
 /** A docs version as the search index knows it. */
 export interface SearchRecordVersion {

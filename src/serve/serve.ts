@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { build, PACKAGE_ROOT, type BuildMemo, type BuildResult } from '../build/index.ts';
-import { CONFIG_FILE, loadConfig } from '../config/index.ts';
+import { build, indexSearch, type BuildResult, type SearchTask } from '../pipeline/index.ts';
+import { CONFIG_FILE, PACKAGE_ROOT, loadConfig } from '../config/index.ts';
+import { memoryReuse } from '../reuse/index.ts';
+import type { PoolFactory } from '../workers/index.ts';
 import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
 import { createAskGuard, createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
 import type { WebHandler } from './ask-adapter.ts';
@@ -33,7 +35,12 @@ export interface ServeOptions {
   llm?: AskLlmOptions;
   debounceMs?: number;
   configTimeoutMs?: number;
+  /** Worker pools for large sites (the CLI passes threads); default: every build in this thread. */
+  workers?: PoolFactory;
 }
+
+/** How long after the pages the search index starts building: the reloaded tabs fetch their pages first. */
+const SEARCH_INDEX_DELAY_MS = 100;
 
 export interface RunningServe {
   /** The site's URL, base included: what "Serving …" printed. */
@@ -175,8 +182,31 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     return guard.value;
   };
   let askHandler: WebHandler = createAskHandler({ records: [], llm: options.llm, guard: guard.value });
-  // The client bundle and the search index are reused across rebuilds while their inputs are unchanged.
-  const memo: BuildMemo = {};
+  // Everything a build makes is reused by the next while its inputs are unchanged.
+  const reuse = memoryReuse();
+  // Stops the last build's search index if it is still being made: the next build makes its own.
+  let cancelSearch: (() => void) | undefined;
+  /** The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile. */
+  const scheduleSearch = (task: SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<void> => {
+    const pool = options.workers?.(pages);
+    let cancelled = false;
+    cancelSearch = () => {
+      cancelled = true;
+      void pool?.close();
+    };
+    return new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS))
+      .then(async () => {
+        if (cancelled) return;
+        try {
+          const index = await indexSearch(task, reuse, pool);
+          if (!cancelled) for (const [rel, text] of index.files) files.set(rel, text);
+        } catch (error) {
+          // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
+          if (!cancelled) options.buildLog?.(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`);
+        }
+      })
+      .finally(() => pool?.close());
+  };
   // Set once the first build has said which files to watch; builds before that have nothing to add.
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
@@ -187,6 +217,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const changedFiles = touched;
     touched = [];
     const started = performance.now();
+    // The last build's index is stale once anything changed, and would compete with this build for the cores.
+    cancelSearch?.();
     const result = await build({
       root,
       outDir: options.outDir,
@@ -194,8 +226,9 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       configTimeoutMs: options.configTimeoutMs,
       write: false,
       minify: false,
-      cache: true,
-      memo,
+      reuse,
+      workers: options.workers,
+      deferSearch: true,
       log: options.buildLog,
       askEndpoint: options.askPath ?? '/api/ask',
     });
@@ -217,10 +250,10 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     // A tab still showing the previous build may lazy-load its (hashed, so never stale) chunks after the swap.
     const files = new Map(result.files);
     for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
-    // The search index arrives a moment after the pages (BuildResult.pending); a request for it waits for it.
-    const late = result.pending?.then(() => {
+    // The search index arrives a moment after the pages; a request for it waits for it.
+    const late = result.search ? scheduleSearch(result.search, result.pages, result.files).then(() => {
       for (const [rel, content] of result.files) if (!files.has(rel)) files.set(rel, content);
-    });
+    }) : undefined;
     site = { source: late ? awaitingSource(memorySource(files, result.copies), late) : memorySource(files, result.copies), baseUrl };
     lastGood = result;
     buildNumber++;
@@ -248,7 +281,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       });
       // Saving the cache to disk blocks for a moment: never between an edit and the reloaded page.
       clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => memo.cache?.save(), CACHE_SAVE_DELAY_MS);
+      saveTimer = setTimeout(() => reuse.save(), CACHE_SAVE_DELAY_MS);
       saveTimer.unref();
     };
     // The first build is awaited whole, so the ask handler is ready when serving starts. Later, the next edit is not
@@ -330,9 +363,9 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       await watcher.close();
       live.close();
       await running?.catch(() => false);
-      memo.cancelSearch?.();
+      cancelSearch?.();
       clearTimeout(saveTimer);
-      memo.cache?.save();
+      reuse.save();
       await closeServer(server);
     },
   };

@@ -1,6 +1,6 @@
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import path from 'node:path';
-import { statsKey } from '../build/cache-keys.ts';
+import { statsKey } from '../reuse/index.ts';
 
 export interface SiteWatcher {
   /** Adds files the last build read (config deps, component modules); already-watched paths are skipped. */

@@ -8,7 +8,7 @@ import {
   upgradeSearchIndex,
   type SearchFullIndexFile,
   type SearchIndexFile,
-} from '../../src/shared/search-engine.ts';
+} from '../../src/search-engine/engine.ts';
 
 const QUERIES = ['receipt', 'attestation signature', 'publisher domain', 'verifcation', 'webhook payload', 'canonical', 'licence terms', 'index entry', 'analytics', 'trainin'];
 

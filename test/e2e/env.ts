@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
-import { build } from '../../src/build/index.ts';
+import { build } from '../../src/pipeline/index.ts';
 import { serveStatic, type StaticServer } from './server.ts';
 
 export const FIXTURE_ROOT = fileURLToPath(new URL('../fixtures/e2e-site/', import.meta.url));

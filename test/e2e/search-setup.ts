@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { build } from '../../src/build/index.ts';
+import { build } from '../../src/pipeline/index.ts';
 import { createAskHandler, loadSearchRecords, toHostedRecords, type HostedRecord, type SearchRecord } from '../../src/search/index.ts';
 import { mountAskHandler } from '../../src/serve/ask-adapter.ts';
 import { CHROMIUM_ARGS } from './env.ts';

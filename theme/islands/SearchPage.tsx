@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { SearchFilter, SearchGroup, SearchPageType } from '../../src/shared/search-results.ts';
+import type { SearchFilter, SearchGroup, SearchPageType } from '../../src/search-engine/results.ts';
 import type { SearchData } from '../../src/shared/types.ts';
 import { withBase } from '../../src/shared/url.ts';
 import { SearchIcon } from '../components/Icons.tsx';

@@ -4,7 +4,7 @@
 // does without a model.
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ASK_DISCLAIMER, askQuestion, parseAnswer, type AskMode, type AskSource } from '../../../src/shared/search-ask.ts';
+import { ASK_DISCLAIMER, askQuestion, parseAnswer, type AskMode, type AskSource } from '../../../src/search-engine/ask.ts';
 
 export interface AskPanelProps {
   /** Where questions go. Without one, `answerLocally` answers them. */

@@ -3,7 +3,7 @@
 // navbar is transformed), makes the page inert behind it and keeps focus inside.
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
-import type { SearchGroup, SearchHit } from '../../../src/shared/search-results.ts';
+import type { SearchGroup, SearchHit } from '../../../src/search-engine/results.ts';
 import type { SearchData } from '../../../src/shared/types.ts';
 import { withBase } from '../../../src/shared/url.ts';
 import { requestNavigation } from '../../../src/client/events.ts';

@@ -1,10 +1,10 @@
 // Browser side of search: one backend interface over the local index (lazily fetched, with the engine loaded as a
 // separate chunk) and the hosted service. Used by the SearchModal and SearchPage islands.
 
-import type { AskPassage, ExtractiveResult } from '../../../src/shared/search-answer.ts';
-import type { LoadedSearchIndex, SearchFullIndexFile, SearchIndexFile, SearchTextsFile } from '../../../src/shared/search-engine.ts';
-import { hostedSearch } from '../../../src/shared/search-hosted.ts';
-import type { SearchFilter, SearchOutcome } from '../../../src/shared/search-results.ts';
+import type { AskPassage, ExtractiveResult } from '../../../src/search-engine/answer.ts';
+import type { LoadedSearchIndex, SearchFullIndexFile, SearchIndexFile, SearchTextsFile } from '../../../src/search-engine/engine.ts';
+import { hostedSearch } from '../../../src/search-engine/hosted.ts';
+import type { SearchFilter, SearchOutcome } from '../../../src/search-engine/results.ts';
 import type { SearchData } from '../../../src/shared/types.ts';
 
 export interface QueryOptions {
@@ -53,7 +53,7 @@ async function fetchJson<T>(url: string): Promise<T> {
 // Fired when a loaded index got better (full-text index or texts arrived).
 const upgrades = new EventTarget();
 
-const engine = () => cached('engine', () => import('../../../src/shared/search-engine.ts'));
+const engine = () => cached('engine', () => import('../../../src/search-engine/engine.ts'));
 const indexFile = (url: string) => cached(`file:${url}`, () => fetchJson<SearchIndexFile>(url));
 
 /**
@@ -169,7 +169,7 @@ export type Answerer = (question: string) => ExtractiveResult;
 export function localAnswerer(indexUrl: string): Promise<Answerer> {
   // An older docs version quotes its own docs: the passages depend on the page the reader is on.
   return cached(`answerer:${indexUrl}:${window.location.pathname}`, async () => {
-    const [mod, passages] = await Promise.all([import('../../../src/shared/search-answer.ts'), localPassages(indexUrl)]);
+    const [mod, passages] = await Promise.all([import('../../../src/search-engine/answer.ts'), localPassages(indexUrl)]);
     return mod.createExtractiveAnswerer(passages);
   });
 }

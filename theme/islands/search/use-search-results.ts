@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SearchOutcome } from '../../../src/shared/search-results.ts';
+import type { SearchOutcome } from '../../../src/search-engine/results.ts';
 import type { QueryOptions, SearchBackend } from './search-client.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -1,8 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ComponentFiles } from '../markdown/types.ts';
 
 // The file-system answers behind the MDX component hints: which files a page could import, as it would write them.
+
+/** What an MDX file can import, answered from the file system by the build. Specifiers are relative to the page. */
+export interface ComponentFiles {
+  /** A file named like the component (Name.tsx, .jsx, .mdx…) beside the page or in content/components. */
+  find(name: string): string | undefined;
+  /** For an import that names no file: the file it most likely means (another extension, or none given). */
+  alternative(specifier: string): string | undefined;
+}
 
 const EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js', '.mdx'];
 

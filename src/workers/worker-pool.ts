@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ParsedSummary } from '../routes/index.ts';
 import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
-import type { BodyResult, WorkerRequest } from './build-worker.ts';
 import type { ParseJob, RenderContextData, RenderJob, RenderOutput } from './markdown-jobs.ts';
+import { createWorkerState, handleRequest, type BodyResult, type WorkerRequest } from './worker-tasks.ts';
 
 /** Below this many files, starting workers (each loads micromark, highlight.js and React) costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
@@ -15,6 +13,15 @@ export const PARALLEL_THRESHOLD = 150;
 const RENDER_BATCH = 250;
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Reply = { id: number; ok: boolean; result?: unknown; error?: string };
+
+/** What the pool needs of a worker: a thread (node:worker_threads), or the same code in this thread (tests). */
+export interface WorkerLike {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (reply: Reply) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  terminate(): Promise<unknown>;
+}
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
 
@@ -25,7 +32,7 @@ type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
  */
 export class BuildPool {
   /** Started on first use: an incremental build (serve, a one-file edit) may need none of them. */
-  private readonly workers: (Worker | undefined)[];
+  private readonly workers: (WorkerLike | undefined)[];
   private readonly pending = new Map<number, Pending>();
   /** Requests in flight per worker. */
   private readonly busy: number[];
@@ -38,7 +45,7 @@ export class BuildPool {
   private readonly recycle = new Set<number>();
 
   constructor(
-    private readonly workerFile: string,
+    private readonly spawn: () => WorkerLike,
     size: number,
   ) {
     this.busy = Array.from({ length: size }, () => 0);
@@ -55,9 +62,9 @@ export class BuildPool {
     return this.workers.some((worker) => worker !== undefined);
   }
 
-  private start(index: number): Worker {
-    const worker = new Worker(this.workerFile);
-    worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+  private start(index: number): WorkerLike {
+    const worker = this.spawn();
+    worker.on('message', (msg: Reply) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
@@ -171,13 +178,52 @@ export class BuildPool {
   }
 }
 
+/** Makes a pool for a stage with this much work, or undefined when the stage should run in this thread. */
+export type PoolFactory = (work: number) => BuildPool | undefined;
+
+function cores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/** Worker threads running the compiled worker entry (dist/build-worker.js), one per core: what the CLI uses. */
+export function threadPools(workerFile: string, size = cores()): PoolFactory {
+  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size));
+}
+
 /**
- * The compiled worker entry (dist/build-worker.js). When protodocs runs from its TypeScript sources (tests),
- * there is none and the build stays in one thread: same code, same output.
+ * The pool's own code with the workers' code run in this thread: the same scheduling, batching and replies, with
+ * messages copied as a thread would copy them (structuredClone), so tests exercise and measure what users run.
  */
-export function createBuildPool(packageRoot: string, fileCount: number): BuildPool | undefined {
-  const workerFile = path.join(packageRoot, 'dist', 'build-worker.js');
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  if (fileCount < PARALLEL_THRESHOLD || cores < 2 || !existsSync(workerFile) || import.meta.url.endsWith('.ts')) return undefined;
-  return new BuildPool(workerFile, cores);
+export function inProcessPools(size = 2, threshold = PARALLEL_THRESHOLD): PoolFactory {
+  return (work) => (work < threshold ? undefined : new BuildPool(() => new InProcessWorker(), size));
+}
+
+class InProcessWorker implements WorkerLike {
+  private readonly state = createWorkerState();
+  private readonly listeners = { message: [] as ((reply: Reply) => void)[], error: [] as ((error: Error) => void)[] };
+  private stopped = false;
+
+  postMessage(message: unknown): void {
+    const request = structuredClone(message) as WorkerRequest;
+    // Later, like a thread's reply: the caller has finished posting before any answer arrives.
+    setImmediate(() => {
+      handleRequest(request, this.state).then(
+        (result) => this.reply({ id: request.id, ok: true, result: structuredClone(result) }),
+        (error: unknown) => this.reply({ id: request.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+      );
+    });
+  }
+
+  private reply(reply: Reply): void {
+    if (!this.stopped) for (const listener of this.listeners.message) listener(reply);
+  }
+
+  on(event: 'message' | 'error', listener: ((reply: Reply) => void) | ((error: Error) => void)): this {
+    (this.listeners[event] as unknown[]).push(listener);
+    return this;
+  }
+
+  async terminate(): Promise<void> {
+    this.stopped = true;
+  }
 }

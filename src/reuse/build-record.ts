@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { walkFiles } from '../content/walk.ts';
+import { walkFiles } from '../files/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
-import { packageFiles, statsKey } from './cache-keys.ts';
-import { hashText } from './markdown-cache.ts';
+import { CLIENT_SOURCES, hashText, packageFiles, statsKey } from './keys.ts';
 
 /**
  * What the last successful build read and wrote. When every input still has the bytes it had then, and the output
@@ -54,7 +53,7 @@ function recordFile(root: string): string {
  * client bundle is built from at build time. Stats suffice here: these are protodocs' own files, not the author's.
  */
 export function recordKey(options: RecordOptions): string {
-  const codeFiles = packageFiles(['dist', 'theme', 'src/client', 'src/shared']).filter((f) => !f.endsWith('.map'));
+  const codeFiles = packageFiles(['dist', ...CLIENT_SOURCES]).filter((f) => !f.endsWith('.map'));
   return hashText(
     FORMAT,
     path.resolve(options.root),

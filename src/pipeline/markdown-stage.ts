@@ -1,20 +1,29 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { MarkdownFile } from '../content/index.ts';
-import type { ParsedMarkdown, RenderOptions } from '../markdown/types.ts';
-import type { ParsedSummary } from '../routes/index.ts';
-import { hashText, type MarkdownCache } from './markdown-cache.ts';
+import type { SiteConfig } from '../config/index.ts';
+import type { ContentSet, MarkdownFile } from '../content/index.ts';
+import type { Diagnostic } from '../errors/index.ts';
+import { hashText } from '../files/index.ts';
+import type { DocumentHtml, ParsedMarkdown, RenderOptions } from '../markdown/index.ts';
+import { renderComponentHtml } from '../render/index.ts';
+import { linkIndexOf, type ParsedSummary, type RouteTable } from '../routes/index.ts';
+import type { MarkdownCache, Reuse } from '../reuse/index.ts';
 import {
-  parseJob,
-  prepareRender,
+  createMarkdownJobs,
+  PARALLEL_THRESHOLD,
   renderJob,
   summarize,
+  type BuildPool,
+  type MarkdownJobs,
   type ParseJob,
   type RenderContextData,
   type RenderJob,
   type RenderOutput,
-} from './markdown-jobs.ts';
-import { PARALLEL_THRESHOLD, type BuildPool } from './worker-pool.ts';
+} from '../workers/index.ts';
+import type { LoadedModules } from './modules-stage.ts';
+
+/** Part of every cache key: a new protodocs version never reuses an older one's results. */
+const PROTODOCS_VERSION = '0.1.0';
 
 export interface MarkdownStageOptions {
   pool?: BuildPool;
@@ -49,16 +58,32 @@ export class MarkdownStage {
   private readonly keys = new Map<string, string>();
   /** Files parsed by the pool (their trees live in the workers). */
   private readonly remote = new Set<string>();
+  /** This thread's parser and render helpers. */
+  private readonly jobs: MarkdownJobs = createMarkdownJobs();
 
   private constructor(
     private readonly files: readonly MarkdownFile[],
     private readonly options: MarkdownStageOptions,
   ) {}
 
-  static async parse(files: readonly MarkdownFile[], options: MarkdownStageOptions): Promise<MarkdownStage> {
-    const stage = new MarkdownStage(files, options);
+  /** Phase 1 for the site's markdown files: unchanged ones from the cache, many at once in the pool. */
+  static async parse(content: ContentSet, config: SiteConfig, options: { pool?: BuildPool; reuse: Reuse }): Promise<MarkdownStage> {
+    const files = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
+    const code = options.reuse.codeKey();
+    const settingsKey = JSON.stringify([PROTODOCS_VERSION, code, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
+    const cache = code ? options.reuse.markdownCache(config.root) : undefined;
+    const stage = new MarkdownStage(files, { pool: options.pool, cache, settingsKey, trees: options.reuse.trees });
     await stage.parseAll();
     return stage;
+  }
+
+  get count(): number {
+    return this.files.length;
+  }
+
+  /** The problems phase 1 found, in file order. */
+  diagnostics(): Diagnostic[] {
+    return this.files.flatMap((file) => this.summaries.get(file.file)?.diagnostics ?? []);
   }
 
   private async parseAll(): Promise<void> {
@@ -91,7 +116,7 @@ export class MarkdownStage {
   }
 
   private parseLocally(file: MarkdownFile): ParsedMarkdown {
-    const tree = parseJob(parseJobOf(file));
+    const tree = this.jobs.parse(parseJobOf(file));
     this.trees.set(file.file, tree);
     if (file.mdx) this.options.trees?.set(file.file, { key: this.keys.get(file.file)!, tree });
     this.summaries.set(file.file, summarize(tree));
@@ -99,7 +124,7 @@ export class MarkdownStage {
   }
 
   /** How the file's links and images resolve now: if this matches the cache, so does the HTML. */
-  private fingerprint(file: MarkdownFile, job: RenderJob, resolve: ReturnType<ReturnType<typeof prepareRender>['resolverFor']>, schemasKey: string): string {
+  private fingerprint(file: MarkdownFile, job: RenderJob, resolve: ReturnType<ReturnType<MarkdownJobs['prepareRender']>['resolverFor']>, schemasKey: string): string {
     const summary = this.summaries.get(file.file)!;
     const parts = summary.links.map((link) => {
       const target = link.href.split('#')[0];
@@ -118,7 +143,7 @@ export class MarkdownStage {
 
   async render(request: RenderRequest): Promise<RenderOutput[]> {
     const { pool, cache } = this.options;
-    const prepared = prepareRender(request.context);
+    const prepared = this.jobs.prepareRender(request.context);
     const schemasKey = hashText(JSON.stringify(request.context.schemas), request.context.highlightLanguages.join(','));
     const outputs = new Map<string, RenderOutput>();
     const fingerprints = new Map<string, string>();
@@ -161,4 +186,51 @@ export class MarkdownStage {
     }
     return ordered;
   }
+}
+
+export interface DocumentsInput {
+  config: SiteConfig;
+  table: RouteTable;
+  schemas: ContentSet['schemas'];
+  modules: LoadedModules;
+}
+
+export interface Documents {
+  html: Map<string, DocumentHtml>;
+  /** Images the pages use: output path → absolute source. */
+  copies: [string, string][];
+  diagnostics: Diagnostic[];
+}
+
+/** Phase 2 of the markdown stage for the whole site, once routes can resolve links and MDX components are loaded. */
+export async function renderDocuments(stage: MarkdownStage, input: DocumentsInput): Promise<Documents> {
+  const { config, table, modules } = input;
+  const context: RenderContextData = {
+    linkIndex: linkIndexOf(table, config.baseUrl),
+    schemas: Object.fromEntries([...input.schemas].map(([name, s]) => [name, s.schema])),
+    highlightLanguages: [...config.highlight.languages],
+  };
+  const tocRange = (file: MarkdownFile) =>
+    file.kind === 'doc'
+      ? { tocMinDepth: file.frontmatter.toc_min_heading_level ?? config.docs.tocMinDepth, tocMaxDepth: file.frontmatter.toc_max_heading_level ?? config.docs.tocMaxDepth }
+      : { tocMinDepth: config.docs.tocMinDepth, tocMaxDepth: config.docs.tocMaxDepth };
+  const outputs = await stage.render({
+    context,
+    jobOf: (file) => ({ file: file.file, abs: file.abs, fromUrl: table.bySource.get(file.file) ?? '/', ...tocRange(file) }),
+    componentsFor: (file) => {
+      let count = 0;
+      return (name, specifier, props) => {
+        const abs = modules.imports.get(`${file.file}\0${specifier}`);
+        const mod = abs ? modules.components.get(abs) : undefined;
+        return mod ? renderComponentHtml(mod, name, props, `${name.toLowerCase()}${count++}-`) : '';
+      };
+    },
+  });
+  const documents: Documents = { html: new Map(), copies: [], diagnostics: [] };
+  for (const output of outputs) {
+    documents.diagnostics.push(...output.doc.diagnostics);
+    documents.html.set(output.file, output.doc);
+    documents.copies.push(...output.copies);
+  }
+  return documents;
 }

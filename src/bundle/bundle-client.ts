@@ -2,16 +2,10 @@ import type { BuildOptions as EsbuildOptions, Metafile, OutputFile, Plugin } fro
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AssetManifest } from '../render/types.ts';
+import { PACKAGE_ROOT } from '../config/index.ts';
+import type { AssetManifest } from '../render/index.ts';
 import { escapeHtml, withBase, type AnalyticsData } from '../shared/index.ts';
 
-/** protodocs' own folder: the theme and the client runtime ship with it, not with the site. */
-export const PACKAGE_ROOT = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) || !existsSync(path.join(dir, 'theme'))) dir = path.dirname(dir);
-  return dir;
-})();
 
 export interface BundleOptions {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // Text helpers for search, shared by the build (index), the ask handler and the browser (highlighting).
 // No dependencies: the search islands import this statically without pulling the index engine in.
 
-import { escapeHtml } from './url.ts';
+import { escapeHtml } from '../shared/url.ts';
 
 /** Word separators: spaces, Unicode punctuation and symbols ("a+b", "`code`", "x=1" are split into words). */
 export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}\p{S}]+/u;

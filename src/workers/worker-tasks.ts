@@ -1,16 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { parentPort } from 'node:worker_threads';
 import type { Node } from 'unist';
-import type { ParsedMarkdown } from '../markdown/types.ts';
+import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { SearchRecord } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
-import { parseJob, prepareRender, renderJob, summarize, type ParseJob, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
+import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type PreparedRender, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 
-// A build worker keeps the syntax trees it parsed, so phase 2 (render) never ships a tree across threads. The search
-// indexer and the page renderer load only when first asked for: small sites never start workers at all.
+// What a build worker does with each request, as a function of the request and the worker's own state: the thread
+// entry (build-worker.ts) only passes messages, so the same code runs, and is tested, in the main thread too
+// (worker-pool.ts, inProcessPools).
 
 export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[] }
@@ -22,9 +20,19 @@ export type WorkerRequest =
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
 
-const trees = new Map<string, ParsedMarkdown>();
-/** The render helpers of the current render phase: its first batch brings the context, the rest share it. */
-let prepared: ReturnType<typeof prepareRender> | undefined;
+/** A worker keeps the syntax trees it parsed, so phase 2 (render) never ships a tree across threads. */
+export interface WorkerState {
+  jobs: MarkdownJobs;
+  trees: Map<string, ParsedMarkdown>;
+  /** The render helpers of the current render phase: its first batch brings the context, the rest share it. */
+  prepared?: PreparedRender;
+  /** Returns a phase's garbage at once (threads only; the main thread leaves that to V8). */
+  collectGarbage: () => void;
+}
+
+export function createWorkerState(collectGarbage: () => void = () => {}): WorkerState {
+  return { jobs: createMarkdownJobs(), trees: new Map(), collectGarbage };
+}
 
 /** Node types whose start position a render diagnostic can report (links, images, examples, admonitions, headings). */
 const REPORTED = new Set(['link', 'linkReference', 'definition', 'image', 'imageReference', 'code', 'heading', 'containerDirective', 'leafDirective', 'textDirective']);
@@ -34,7 +42,7 @@ const REPORTED = new Set(['link', 'linkReference', 'definition', 'image', 'image
  * node) are most of their memory. Rendering reads only the start line and column of a few node types; the HTML never
  * depends on positions.
  */
-function keepRenderPositions<T extends Node>(node: T): T {
+export function keepRenderPositions<T extends Node>(node: T): T {
   if (node.position) {
     if (REPORTED.has(node.type)) {
       const start = { line: node.position.start.line, column: node.position.start.column };
@@ -45,38 +53,33 @@ function keepRenderPositions<T extends Node>(node: T): T {
   return node;
 }
 
-// After a phase, a worker's heap is mostly garbage (parsing allocates far more than the trees it keeps) that V8 would
-// keep around, counted in the process's memory, until it next needs the space: a full collection gives it back.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-async function handle(request: WorkerRequest): Promise<unknown> {
+export async function handleRequest(request: WorkerRequest, state: WorkerState): Promise<unknown> {
   switch (request.type) {
     case 'parse': {
       const out = request.jobs.map((job) => {
-        const parsed = parseJob(job);
-        trees.set(job.file, { ...parsed, mdast: keepRenderPositions(parsed.mdast) });
+        const parsed = state.jobs.parse(job);
+        state.trees.set(job.file, { ...parsed, mdast: keepRenderPositions(parsed.mdast) });
         return summarize(parsed);
       });
-      collectGarbage();
+      state.collectGarbage();
       return out;
     }
     case 'render': {
-      if (request.context) prepared = prepareRender(request.context);
-      const ready = prepared!;
+      if (request.context) state.prepared = state.jobs.prepareRender(request.context);
+      const ready = state.prepared!;
       const out = request.jobs.map((job) => {
-        const tree = trees.get(job.file)!;
-        trees.delete(job.file);
+        const tree = state.trees.get(job.file)!;
+        state.trees.delete(job.file);
         return renderJob(tree, job, ready);
       });
       if (request.last) {
-        trees.clear();
-        prepared = undefined;
+        state.trees.clear();
+        state.prepared = undefined;
       }
       return out;
     }
     case 'search': {
-      const { buildSearchIndexFiles } = await import('../search/index-files.ts');
+      const { buildSearchIndexFiles } = await import('../search/index.ts');
       const { writeTo } = request;
       const write =
         writeTo === undefined
@@ -90,7 +93,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return { ...search, onDisk: write !== undefined };
     }
     case 'bodies': {
-      const { renderPageBody } = await import('../render/render-page.ts');
+      const { renderPageBody } = await import('../render/index.ts');
       return request.routes.map((route): BodyResult => {
         try {
           return { ok: true, body: renderPageBody(route) };
@@ -101,10 +104,3 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
   }
 }
-
-parentPort?.on('message', (request: WorkerRequest) => {
-  handle(request).then(
-    (result) => parentPort!.postMessage({ id: request.id, ok: true, result }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
-  );
-});

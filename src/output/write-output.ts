@@ -17,6 +17,8 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
 /** Where rendered files go: kept in memory (write: false), or streamed to disk as they are made. */
 export interface OutputSink {
   write(rel: string, content: string | Uint8Array): Promise<void>;
+  /** A file of the previous output as it is, without reading it (a hard link); only where the output is a folder. */
+  reuse?(rel: string, source: string): Promise<void>;
 }
 
 export class MemoryOutput implements OutputSink {

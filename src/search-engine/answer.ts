@@ -3,9 +3,9 @@
 // the browser from the passages its search index holds. Pure: no DOM, no Node APIs.
 
 import type MiniSearch from 'minisearch';
-import type { AskSource } from './search-ask.ts';
-import { createMiniSearch, fuzziness, FIELD_BOOST, type IndexDocument } from './search-engine.ts';
-import { matchRanges, normalizeTerm, shorten, tokenize } from './search-text.ts';
+import type { AskSource } from './ask.ts';
+import { createMiniSearch, fuzziness, FIELD_BOOST, type IndexDocument } from './engine.ts';
+import { matchRanges, normalizeTerm, shorten, tokenize } from './text.ts';
 
 /** One section of a page, as an answer can quote it. A search record is one. */
 export interface AskPassage {

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { DocumentHtml } from '../markdown/types.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
 import type { ParsedSummary } from '../routes/index.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
@@ -16,12 +15,6 @@ export interface CacheEntry {
   fingerprint?: string;
   doc?: DocumentHtml;
   copies?: [string, string][];
-}
-
-export function hashText(...parts: string[]): string {
-  const hash = createHash('sha1');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('hex');
 }
 
 /**

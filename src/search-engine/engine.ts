@@ -2,10 +2,10 @@
 // it lazily and queries it). Pure: no DOM, no Node APIs. Imports only the minisearch package and search-text.ts.
 
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
-import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './search-results.ts';
-import { excerpt, highlight, normalizeTerm, STOP_WORDS, tokenize } from './search-text.ts';
+import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './results.ts';
+import { excerpt, highlight, normalizeTerm, STOP_WORDS, tokenize } from './text.ts';
 
-export * from './search-results.ts';
+export * from './results.ts';
 
 /** One page of an index file: `[title, url, type, docs version name ('' outside docs), tags, category ('' = none)]`. */
 export type IndexedPage = [title: string, url: string, type: SearchPageType, version: string, tags: string[], category: string];

@@ -1,10 +1,10 @@
 // Client of a hosted, Algolia-compatible search REST API (DocSearch-style records), shared by the search islands and
 // tests. Pure apart from the `fetch` it is given.
 
-import type { HostedSearchData } from './types.ts';
-import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './search-results.ts';
-import { REMOTE_POST_TAG, REMOTE_PRE_TAG, remoteHighlight, stripRemoteHighlight } from './search-text.ts';
-import { escapeHtml } from './url.ts';
+import type { HostedSearchData } from '../shared/types.ts';
+import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type SearchPageType } from './results.ts';
+import { REMOTE_POST_TAG, REMOTE_PRE_TAG, remoteHighlight, stripRemoteHighlight } from './text.ts';
+import { escapeHtml } from '../shared/url.ts';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];

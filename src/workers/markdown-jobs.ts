@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSchemaValidator, parseMarkdown, renderMarkdown } from '../markdown/index.ts';
-import type { DocumentHtml, ParsedMarkdown, RenderOptions } from '../markdown/types.ts';
+import { componentFiles } from '../files/index.ts';
+import { createMarkdownParser, createSchemaValidator, renderMarkdown, type DocumentHtml, type ParsedMarkdown, type RenderOptions } from '../markdown/index.ts';
 import { createLinkResolver, type LinkIndex, type ParsedSummary } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
-import { componentFiles } from './component-files.ts';
 
-// The per-file work of the markdown stage, as plain functions of plain data, so the same code runs in the main
-// thread and in worker threads.
+// The per-file work of the markdown stage, as functions of plain data, so the same code runs in the main thread and
+// in worker threads. What a thread keeps between files (its parser, its schema validator) lives in one MarkdownJobs
+// object per thread, never in module state.
 
 export interface ParseJob {
   file: string;
@@ -38,32 +38,43 @@ export interface RenderOutput {
   copies: [string, string][];
 }
 
-export function parseJob(job: ParseJob): ParsedMarkdown {
-  return parseMarkdown(job.body, { file: job.file, mdx: job.mdx, lineOffset: job.lineOffset });
-}
-
 export function summarize(parsed: ParsedMarkdown): ParsedSummary {
   const { mdast: _mdast, ...summary } = parsed;
   return summary;
 }
 
-// Compiling the schemas (Ajv generates code) is the costliest part of preparing a render, and serve prepares one per
-// rebuild: a thread keeps the validator for the schemas it last saw.
-let lastValidator: { key: string; validate: ReturnType<typeof createSchemaValidator> } | undefined;
+export type PreparedRender = ReturnType<MarkdownJobs['prepareRender']>;
 
-function schemaValidator(schemas: RenderContextData['schemas']) {
-  const key = JSON.stringify(schemas);
-  if (lastValidator?.key !== key) lastValidator = { key, validate: createSchemaValidator(schemas) };
-  return lastValidator.validate;
+/** The markdown work of one thread. */
+export interface MarkdownJobs {
+  parse(job: ParseJob): ParsedMarkdown;
+  /** Build-wide render helpers made from the context data. */
+  prepareRender(context: RenderContextData): {
+    resolverFor: ReturnType<typeof createLinkResolver>;
+    validateExample: ReturnType<typeof createSchemaValidator>;
+    highlightLanguages: string[];
+    baseUrl: string;
+  };
 }
 
-/** Build-wide render helpers made once per thread from the context data. */
-export function prepareRender(context: RenderContextData) {
+export function createMarkdownJobs(): MarkdownJobs {
+  const parser = createMarkdownParser();
+  // Compiling the schemas (Ajv generates code) is the costliest part of preparing a render, and serve prepares one per
+  // rebuild: the thread keeps the validator for the schemas it last saw.
+  let lastValidator: { key: string; validate: ReturnType<typeof createSchemaValidator> } | undefined;
+  const schemaValidator = (schemas: RenderContextData['schemas']) => {
+    const key = JSON.stringify(schemas);
+    if (lastValidator?.key !== key) lastValidator = { key, validate: createSchemaValidator(schemas) };
+    return lastValidator.validate;
+  };
   return {
-    resolverFor: createLinkResolver(context.linkIndex),
-    validateExample: schemaValidator(context.schemas),
-    highlightLanguages: context.highlightLanguages,
-    baseUrl: context.linkIndex.baseUrl,
+    parse: (job) => parser.parse(job.body, { file: job.file, mdx: job.mdx, lineOffset: job.lineOffset }),
+    prepareRender: (context) => ({
+      resolverFor: createLinkResolver(context.linkIndex),
+      validateExample: schemaValidator(context.schemas),
+      highlightLanguages: context.highlightLanguages,
+      baseUrl: context.linkIndex.baseUrl,
+    }),
   };
 }
 
@@ -83,7 +94,7 @@ function imageResolver(fromAbs: string, baseUrl: string, copies: [string, string
 export function renderJob(
   parsed: ParsedMarkdown,
   job: RenderJob,
-  prepared: ReturnType<typeof prepareRender>,
+  prepared: PreparedRender,
   renderComponent?: RenderOptions['renderComponent'],
 ): RenderOutput {
   const copies: [string, string][] = [];

@@ -1,0 +1,93 @@
+import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
+import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
+import { noReuse } from '../reuse/index.ts';
+import type { BuildPool } from '../workers/index.ts';
+import { configStage } from './config-stage.ts';
+import { outputFolderProblems } from './output-check.ts';
+import { BuildRun } from './run.ts';
+import type { BuildOptions, BuildResult } from './types.ts';
+
+/** Runs every stage in order, collects every problem, and writes only when there are none. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const run = new BuildRun(options.log, options.progress);
+  const reuse = options.reuse ?? noReuse();
+  const writing = options.write !== false;
+  const out: BuildResult = { ok: true, diagnostics: run.diagnostics.items, files: new Map(), copies: new Map(), pages: 0, timings: run.timings, inputs: [], manifest: {} };
+  const done = (extra: Partial<BuildResult> = {}): BuildResult => Object.assign(out, { ok: !run.failed }, extra);
+  // A folder named by --out is checked before anything else, even before the record says the build is up to date.
+  if (writing && options.outDir && run.add(outputFolderProblems(options.outDir, options.root))) return done();
+  const unchanged = writing ? reuse.unchanged(options) : undefined;
+  if (unchanged) {
+    removeStaleBuildFolders(unchanged.outDir);
+    run.add(unchanged.warnings);
+    run.stage('unchanged', `${unchanged.pages} pages`);
+    return done({ pages: unchanged.pages, outDir: unchanged.outDir, unchanged: true });
+  }
+  // The heavy stages (React, micromark, MiniSearch) load while the config compiles.
+  const loading = import('./stages.ts');
+  loading.catch(() => {});
+  let pool: BuildPool | undefined;
+  let output: StreamingOutput | undefined;
+  let searching: ReturnType<Awaited<typeof loading>['startSearch']>;
+  try {
+    const config = await configStage(options, reuse, run.diagnostics);
+    if (!config || (writing && run.add(outputFolderProblems(config.outDirAbs, config.root, config, options.outDir)))) return done();
+    if (writing) removeStaleBuildFolders(config.outDirAbs);
+    run.stage('config');
+    const s = await loading;
+    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter);
+    run.stage('scan', `${content.files.length} files`);
+    pool = options.workers?.(content.files.length);
+    const markdown = await s.MarkdownStage.parse(content, config, { pool, reuse });
+    run.add(markdown.diagnostics());
+    run.stage('parse', `${markdown.count} docs${markdown.cached ? `, ${markdown.cached} cached` : ''}`);
+    const table = s.buildRoutes(config, content, markdown.summaries, run.diagnostics);
+    run.stage('routes', `${table.routes.length} routes`);
+    const modules = await s.loadModules(config, content.files, markdown.summaries, reuse, run.diagnostics);
+    const bundling = s.startBundle(config, modules, options.minify, reuse);
+    const documents = await s.renderDocuments(markdown, { config, table, schemas: content.schemas, modules });
+    run.add(documents.diagnostics);
+    if (pool) {
+      // Fresh workers for the search index and the pages: ending the parse workers returns their whole heaps at once.
+      const used = pool.started;
+      await pool.close();
+      pool = options.workers?.(content.files.length);
+      // A full build needs them soon; their start-up overlaps the checks.
+      if (used && !options.deferSearch) pool?.warm();
+    }
+    run.stage('markdown', `${documents.html.size} docs`);
+    run.add(s.checkInternalLinks(table, documents.html, config.baseUrl));
+    run.add(s.checkConfigLinks(config, table, s.configSource(config)));
+    run.stage('checks');
+    const bundled = await bundling.result;
+    if ('problems' in bundled) return done({ ok: !run.add(bundled.problems) });
+    run.stage('bundle', `${bundled.assets.files.size} assets`);
+    const search = s.prepareSearch(config, table, documents.html, reuse);
+    // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
+    output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs) : undefined;
+    const sink = output ?? new MemoryOutput(out.files);
+    searching = options.deferSearch ? undefined : s.startSearch(search, reuse, pool, output?.directory);
+    run.stage('search', `${search.records.length} sections`);
+    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: search.indexUrl, askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
+    if (!options.deferSearch) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse)));
+    run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
+    const copies = s.siteCopies(table, documents.copies);
+    const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));
+    if (output && !run.failed) {
+      await output.commit(copies);
+      run.stage('write', `${copies.size} copied`);
+    }
+    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings: run.warnings(), indexUrl: search.indexUrl });
+    if (output && !run.failed) run.stage('record');
+    return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, indexUrl: search.indexUrl, search: options.deferSearch ? search : undefined, freshPages: site.fresh });
+  } catch (error) {
+    run.diagnostics.items.push(diagnosticFromThrown(error));
+    return done({ crash: error instanceof ProtodocsError ? undefined : error });
+  } finally {
+    // A failed build leaves no temp folder, once the index worker has stopped writing into it; after a commit this
+    // does nothing.
+    await searching?.catch(() => undefined);
+    await output?.abort();
+    await pool?.close();
+  }
+}

@@ -1,0 +1,54 @@
+import type { SiteConfig } from '../config/index.ts';
+import { hashText } from '../files/index.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
+import type { Reuse } from '../reuse/index.ts';
+import type { RouteTable } from '../routes/index.ts';
+import { buildSearchIndexFiles, buildSearchRecords, hashRecords, searchIndexUrl, type SearchIndexFiles, type SearchRecord } from '../search/index.ts';
+import type { BuildPool } from '../workers/index.ts';
+
+/** The search stage's input: the site's sections, and the URL pages link before the index exists. */
+export interface SearchTask {
+  records: SearchRecord[];
+  recordsHash: string;
+  baseUrl: string;
+  /** The index depends only on its records (and the code): an unchanged site reuses the last build's files. */
+  key: string;
+  indexUrl: string;
+}
+
+export type IndexFiles = SearchIndexFiles & { onDisk: boolean };
+
+export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
+  const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale });
+  const recordsHash = hashRecords(records);
+  const code = reuse.codeKey();
+  return { records, recordsHash, baseUrl: config.baseUrl, key: code ? hashText(config.baseUrl, code, recordsHash) : '', indexUrl: searchIndexUrl(recordsHash, config.baseUrl) };
+}
+
+/**
+ * The index when it is ready at once (reused), or being made by a worker while the pages render; a worker writes its
+ * files straight into `writeTo` (at 10,000 pages, ~100 MB that need not cross threads). Undefined: index it later.
+ */
+export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: string): Promise<IndexFiles> | undefined {
+  const known = reuse.search(task.key);
+  if (known) return Promise.resolve({ ...known, onDisk: false });
+  if (!pool) return undefined;
+  const making = pool.searchIndex(task.records, task.baseUrl, task.recordsHash, writeTo).then((files) => keep(task, reuse, files));
+  making.catch(() => {});
+  return making;
+}
+
+/** The search stage on its own: `serve` schedules it after telling the tabs to reload; a build awaits it. */
+export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool): Promise<IndexFiles> {
+  const known = reuse.search(task.key);
+  if (known) return { ...known, onDisk: false };
+  const files = pool
+    ? await pool.searchIndex(task.records, task.baseUrl, task.recordsHash)
+    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl, recordsHash: task.recordsHash }), onDisk: false };
+  return keep(task, reuse, files);
+}
+
+function keep(task: SearchTask, reuse: Reuse, files: IndexFiles): IndexFiles {
+  reuse.keepSearch(task.key, files, files.onDisk);
+  return files;
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_FILE, type SiteConfig } from '../config/index.ts';
+import { hashText } from '../files/index.ts';
+import type { Diagnostics } from '../errors/index.ts';
+import { problem } from '../errors/index.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
+import type { OutputSink } from '../output/index.ts';
+import {
+  blogSidebarData,
+  buildSiteChrome,
+  contentSecurityPolicy,
+  inlineHeadScript,
+  renderPageModule,
+  sha256Base64,
+  siteFeeds,
+  siteFiles,
+  writePages,
+  type AssetManifest,
+  type PageOutput,
+  type PageShell,
+  type RouteDataContext,
+} from '../render/index.ts';
+import type { Reuse } from '../reuse/index.ts';
+import type { RouteTable } from '../routes/index.ts';
+import type { BuildPool } from '../workers/index.ts';
+import type { LoadedModules } from './modules-stage.ts';
+
+export interface SiteInput {
+  config: SiteConfig;
+  table: RouteTable;
+  html: Map<string, DocumentHtml>;
+  modules: LoadedModules;
+  assets: AssetManifest;
+  /** What the bundle was made from (bundle-stage.ts). */
+  bundleKey: string;
+  indexUrl: string;
+  askEndpoint?: string;
+  reuse: Reuse;
+  /** Pages are keyed (and so reusable) only when a reuse can use the keys. */
+  keyed: boolean;
+  sink: OutputSink;
+  pool?: BuildPool;
+  diagnostics: Diagnostics;
+  onPage: () => void;
+}
+
+/** Every page, then the site's other files (feeds, sitemap, headers, llms files, the manifest), written to the sink. */
+export async function renderSite(input: SiteInput): Promise<PageOutput> {
+  const { config, table, html, modules, assets, diagnostics } = input;
+  const chrome = buildSiteChrome(config, table, input.indexUrl, input.askEndpoint);
+  const moduleHtml = new Map<string, { html: string; title?: string; description?: string }>();
+  for (const [file, mod] of modules.pages) {
+    moduleHtml.set(file, { html: renderPageModule(mod, file, chrome, diagnostics), title: mod.title, description: mod.description });
+  }
+  const inlineScript = inlineHeadScript(config);
+  const csp = contentSecurityPolicy(config, sha256Base64(inlineScript), chrome.search.hosted?.host);
+  const feeds = siteFeeds(config, table);
+  const context: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl) };
+  const shell: PageShell = { config, inlineScript, csp, assets, feeds };
+  for (const [rel, content] of assets.files) await input.sink.write(rel, content);
+  const pages = await writePages({
+    routes: table.routes,
+    context,
+    shell,
+    indexUrl: input.indexUrl,
+    // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
+    shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
+    reuse: input.reuse,
+    writer: {
+      write: (rel, content) => input.sink.write(rel, content),
+      reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
+    },
+    workers: input.pool,
+    onPage: input.onPage,
+    onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
+  });
+  for (const [rel, text] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest })) await input.sink.write(rel, text);
+  return pages;
+}
+
+/** Files copied as they are, output path → source: the site's public files and the images its pages use. */
+export function siteCopies(table: RouteTable, images: readonly [string, string][]): Map<string, string> {
+  const copies = new Map(images);
+  for (const [url, abs] of table.staticFiles) copies.set(url.slice(1), abs);
+  return copies;
+}
+
+/** Every file the build read, for watch mode and the build record. */
+export function siteInputs(config: SiteConfig, files: readonly { abs: string }[], moduleDeps: readonly string[]): string[] {
+  return [...config.configDeps, ...files.map((f) => f.abs), ...moduleDeps];
+}
+
+/** The config's own text, for the positions of navbar and footer links. */
+export function configSource(config: SiteConfig): string {
+  return readFileSync(path.join(config.root, CONFIG_FILE), 'utf8');
+}
+
+/** The search index files, unless the worker that made them wrote them into the output itself. */
+export async function writeSearch(sink: OutputSink, files: { files: ReadonlyMap<string, string>; onDisk: boolean }): Promise<void> {
+  if (!files.onDisk) for (const [rel, text] of files.files) await sink.write(rel, text);
+}

@@ -1,0 +1,22 @@
+// The stages that load the heavy libraries (React, micromark, MiniSearch, esbuild), gathered so that build.ts can load
+// them in the background while the config compiles, and not at all when the build record says nothing changed.
+export { scanContent } from '../content/index.ts';
+export { buildRoutes, linkIndexOf } from '../routes/index.ts';
+export { checkConfigLinks, checkInternalLinks } from '../checks/index.ts';
+export {
+  blogSidebarData,
+  buildSiteChrome,
+  contentSecurityPolicy,
+  inlineHeadScript,
+  renderComponentHtml,
+  renderPageModule,
+  sha256Base64,
+  siteFeeds,
+  siteFiles,
+  writePages,
+} from '../render/index.ts';
+export { MarkdownStage, renderDocuments } from './markdown-stage.ts';
+export { configSource, renderSite, siteCopies, siteInputs, writeSearch } from './site-stage.ts';
+export { loadModules, moduleInputs } from './modules-stage.ts';
+export { startBundle } from './bundle-stage.ts';
+export { prepareSearch, startSearch, indexSearch } from './search-stage.ts';

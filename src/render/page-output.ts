@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { hashText } from '../files/index.ts';
+import type { RouteEntry } from '../routes/index.ts';
+import { routeToFile, type RouteData } from '../shared/index.ts';
+import { assemblePage, renderPageBody, type PageShell } from './render-page.ts';
+import { buildRouteData, type RouteDataContext } from './route-data.ts';
+
+// Every page of the site, each obtained the cheapest way that gives the same bytes: taken from an earlier build when
+// its key (everything that shapes it) is unchanged, else rendered here or, in batches, by workers. The stage talks to
+// reuse, workers and the output through the small interfaces below, which the pipeline fills in.
+
+/** A page made before: in memory (serve), or a file of the previous output (build), with the index URL it links. */
+export type EarlierPage = { html: string; indexUrl: string } | { file: string; indexUrl: string };
+
+export interface PageReuse {
+  page(outFile: string, key: string): EarlierPage | undefined;
+  keepPage(outFile: string, key: string, html: string | undefined, indexUrl: string): void;
+}
+
+export interface PageWriter {
+  write(rel: string, content: string): Promise<void>;
+  /** The previous output's file as it is (a hard link where the output is a folder). */
+  reuse(rel: string, source: string): Promise<void>;
+}
+
+/** Page bodies rendered elsewhere (worker threads), a batch at a time. */
+export interface BodyRenderer {
+  readonly size: number;
+  readonly started: boolean;
+  renderBodies(routes: RouteData[]): Promise<({ ok: true; body: string } | { ok: false; error: string })[]>;
+}
+
+export interface PageOutputInput {
+  routes: readonly RouteEntry[];
+  context: RouteDataContext;
+  shell: PageShell;
+  /** The search index URL the pages link to; it changes with any text on the site, so it is left out of page keys. */
+  indexUrl: string;
+  /** Everything besides route data that shapes a page (bundle, CSP, config); undefined: no reuse, no keys. */
+  shellKey?: string;
+  reuse: PageReuse;
+  writer: PageWriter;
+  workers?: BodyRenderer;
+  onPage: () => void;
+  onError: (route: RouteEntry, message: string) => void;
+}
+
+export interface PageOutput {
+  /** Output HTML file → the source file that produced it. */
+  manifest: Record<string, string>;
+  sitemapUrls: string[];
+  /** Pages taken from an earlier build. */
+  reused: number;
+  /** HTML files rendered anew (the rest are an earlier build's, but for the search index URL). */
+  fresh: Set<string>;
+}
+
+/** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
+const PAGE_BATCH = 16;
+
+export async function writePages(input: PageOutputInput): Promise<PageOutput> {
+  const { shell, indexUrl, reuse, writer, workers } = input;
+  const output: PageOutput = { manifest: {}, sitemapUrls: [], reused: 0, fresh: new Set() };
+  const finish = async (outFile: string, pageKey: string, page: string) => {
+    reuse.keepPage(outFile, pageKey, page, indexUrl);
+    await writer.write(outFile, page);
+    input.onPage();
+  };
+  const renderHere = async (route: RouteEntry, outFile: string, pageKey: string, data: RouteData) => {
+    output.fresh.add(outFile);
+    try {
+      await finish(outFile, pageKey, assemblePage(data, renderPageBody(data), shell));
+    } catch (error) {
+      input.onError(route, error instanceof Error ? error.message : String(error));
+    }
+  };
+  // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
+  const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const sendBatch = async (renderer: BodyRenderer) => {
+    const jobs = batch.splice(0);
+    const done = renderer.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
+      for (const [i, job] of jobs.entries()) {
+        const body = bodies[i];
+        output.fresh.add(job.outFile);
+        if (body.ok) await finish(job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
+        else input.onError(job.route, body.error);
+      }
+    });
+    const tracked = done.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    if (inFlight.size >= renderer.size * 2) await Promise.race(inFlight);
+  };
+
+  for (const route of input.routes) {
+    const data = buildRouteData(route, input.context);
+    const outFile = routeToFile(route.url);
+    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, JSON.stringify(data).replaceAll(indexUrl, ''));
+    const earlier = input.shellKey === undefined ? undefined : reuse.page(outFile, pageKey);
+    // The URL is a content hash under assets/search/: it never occurs in a page by accident.
+    if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html.replaceAll(earlier.indexUrl, indexUrl));
+    else if (earlier) {
+      if (earlier.indexUrl === indexUrl) await writer.reuse(outFile, earlier.file);
+      else await writer.write(outFile, readFileSync(earlier.file, 'utf8').replaceAll(earlier.indexUrl, indexUrl));
+      reuse.keepPage(outFile, pageKey, undefined, indexUrl);
+      output.reused++;
+      input.onPage();
+    } else if (workers) {
+      batch.push({ route, outFile, pageKey, data });
+      if (batch.length === PAGE_BATCH) await sendBatch(workers);
+    } else await renderHere(route, outFile, pageKey, data);
+    if (route.source) output.manifest[outFile] = route.source;
+    if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);
+  }
+  // Workers start only once a batch fills: fewer changed pages than that (serve, an edit) render here.
+  if (batch.length && workers?.started) await sendBatch(workers);
+  else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
+  await Promise.all(inFlight);
+  return output;
+}

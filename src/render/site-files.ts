@@ -1,0 +1,48 @@
+import type { SiteConfig } from '../config/index.ts';
+import type { DocumentHtml } from '../markdown/index.ts';
+import type { RouteTable } from '../routes/index.ts';
+import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
+import { hostHeaders } from './host-headers.ts';
+import { llmsFiles } from './llms.ts';
+import { postSummary, type RouteDataContext } from './route-data.ts';
+import { siteIconFiles } from './site-icon.ts';
+
+/** Feeds a site with posts publishes. */
+export function siteFeeds(config: SiteConfig, table: RouteTable): readonly ('rss' | 'atom' | 'json')[] {
+  return table.posts.length ? config.blog.feeds : [];
+}
+
+export interface SiteFilesInput {
+  config: SiteConfig;
+  table: RouteTable;
+  html: ReadonlyMap<string, DocumentHtml>;
+  context: RouteDataContext;
+  csp: string;
+  sitemapUrls: readonly string[];
+  manifest: Record<string, string>;
+}
+
+/**
+ * The files of the site besides its pages and assets, by output path: feeds of the newest 20 posts, the sitemap,
+ * robots.txt, the host headers with the CSP, llms.txt and the markdown twins, the icon, and the manifest that maps
+ * pages to their sources (`check` uses it; its presence also marks the folder as protodocs' own).
+ */
+export function siteFiles(input: SiteFilesInput): [string, string][] {
+  const { config, table } = input;
+  const files: [string, string][] = [];
+  const feeds = siteFeeds(config, table);
+  if (feeds.length) {
+    const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+    const posts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, input.context), contentHtml: input.html.get(p.file.file)?.html ?? '' }));
+    if (feeds.includes('rss')) files.push([`${blogBase.slice(1)}rss.xml`, rssFeed(config, posts)]);
+    if (feeds.includes('atom')) files.push([`${blogBase.slice(1)}atom.xml`, atomFeed(config, posts)]);
+    if (feeds.includes('json')) files.push([`${blogBase.slice(1)}feed.json`, jsonFeed(config, posts)]);
+  }
+  files.push(['sitemap.xml', sitemap(config, input.sitemapUrls)]);
+  files.push(['robots.txt', robotsTxt(config)]);
+  files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
+  files.push(...llmsFiles(config, table));
+  files.push(...siteIconFiles(config, table.staticFiles));
+  files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
+  return files;
+}

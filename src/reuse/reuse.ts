@@ -1,0 +1,209 @@
+import path from 'node:path';
+import type { SiteConfig } from '../config/index.ts';
+import type { FrontmatterMemo } from '../content/index.ts';
+import type { Diagnostic } from '../errors/index.ts';
+import type { ParsedMarkdown } from '../markdown/index.ts';
+import type { AssetManifest, LoadedModule } from '../render/index.ts';
+import type { SearchIndexFiles } from '../search/index.ts';
+import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
+import { codeKey, statsKey } from './keys.ts';
+import { MarkdownCache } from './markdown-cache.ts';
+
+/**
+ * What a build may take from earlier builds instead of making it again. The CLI chooses the kind: `protodocs build`
+ * and `check` reuse the disk (the per-file cache and the build record), `serve` keeps everything in memory, tests
+ * may pass none. Output is the same byte for byte whichever is used; every value is keyed by what it was made from.
+ */
+export interface Reuse {
+  /** Hash of the running protodocs code, part of every key: computed once, when first needed ('' with no reuse). */
+  codeKey(): string;
+  /** Whether pages can be taken from earlier builds, so that keying them (hashing their data) pays. */
+  readonly keysPages: boolean;
+  /** The last build's result when nothing it read or wrote has changed since (writing builds only). */
+  unchanged(options: RecordOptions): UnchangedBuild | undefined;
+  /** The validated config and its problems, by the options it was loaded with, while no file it came from changed. */
+  readonly config?: KeyedMemo<{ config: SiteConfig; diagnostics: Diagnostic[] }>;
+  /** Validated frontmatter by file, keyed by its YAML text. */
+  readonly frontmatter?: FrontmatterMemo;
+  /** Per-file parse and render results, for the site at `root`. */
+  markdownCache(root: string): MarkdownCache | undefined;
+  /** MDX syntax trees by file (the disk cache never holds them), keyed by source and settings. */
+  readonly trees?: Map<string, { key: string; tree: ParsedMarkdown }>;
+  /** Compiled page modules and MDX components by file, while no file they were built from changed. */
+  module(abs: string): LoadedModule | undefined;
+  keepModule(abs: string, module: LoadedModule): void;
+  readonly bundle?: KeyedMemo<AssetManifest>;
+  /** The search index files of a set of records. */
+  search(key: string): SearchIndexFiles | undefined;
+  keepSearch(key: string, files: SearchIndexFiles, onDisk: boolean): void;
+  /** A page made before from the same data (its key), or undefined: render it. */
+  page(outFile: string, key: string): ReusedPage | undefined;
+  keepPage(outFile: string, key: string, html: string | undefined, indexUrl: string): void;
+  /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
+  finish(build: FinishedBuild): void;
+}
+
+export interface KeyedMemo<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+}
+
+export interface UnchangedBuild {
+  pages: number;
+  outDir: string;
+  warnings: Diagnostic[];
+}
+
+/** A page from memory (serve), or a file of the previous output (build); either may carry an older search index URL. */
+export type ReusedPage = { html: string; indexUrl: string } | { file: string; indexUrl: string };
+
+export interface FinishedBuild {
+  ok: boolean;
+  /** The build wrote its output folder (and the record can describe it). */
+  wrote: boolean;
+  root: string;
+  outDir: string;
+  startedAt: number;
+  inputs: readonly string[];
+  pages: number;
+  warnings: Diagnostic[];
+  indexUrl: string;
+}
+
+function keyedMemo<T>(): KeyedMemo<T> {
+  let kept: { key: string; value: T } | undefined;
+  return {
+    get: (key) => (kept?.key === key ? kept.value : undefined),
+    set: (key, value) => {
+      kept = { key, value };
+    },
+  };
+}
+
+/** The config by the options it was loaded with; it expires when a file it was built from changes. */
+function configMemo(): KeyedMemo<{ config: SiteConfig; diagnostics: Diagnostic[] }> {
+  let kept: { key: string; files: string; value: { config: SiteConfig; diagnostics: Diagnostic[] } } | undefined;
+  return {
+    get: (key) => (kept?.key === key && kept.files === statsKey(kept.value.config.configDeps) ? kept.value : undefined),
+    set: (key, value) => {
+      kept = { key, files: statsKey(value.config.configDeps), value };
+    },
+  };
+}
+
+/** Nothing reused: every build does all of its work (tests, one-off builds). */
+export function noReuse(): Reuse {
+  return {
+    codeKey: () => '',
+    keysPages: false,
+    unchanged: () => undefined,
+    markdownCache: () => undefined,
+    module: () => undefined,
+    keepModule: () => {},
+    search: () => undefined,
+    keepSearch: () => {},
+    page: () => undefined,
+    keepPage: () => {},
+    finish: () => {},
+  };
+}
+
+/**
+ * `protodocs build` and `check`: the per-file cache and the build record under node_modules/.cache/protodocs. A page
+ * whose key matches the record's is taken from the previous output, which is still exactly as that build wrote it.
+ */
+export function diskReuse(options: { record: boolean }): Reuse {
+  let code: string | undefined;
+  let cache: MarkdownCache | undefined;
+  let record: { key: string; previous?: BuildRecord; outputs: Map<string, [number, number]> } | undefined;
+  const pageKeys: Record<string, string> = {};
+  let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
+  return {
+    codeKey: () => (code ??= codeKey()),
+    keysPages: options.record,
+    unchanged(recordOptions) {
+      if (!options.record) return undefined;
+      const key = recordKey(recordOptions);
+      const previous = readRecord(recordOptions.root);
+      record = { key, previous, outputs: new Map(previous?.outputs.map(([rel, size, mtimeMs]) => [rel, [size, mtimeMs]])) };
+      if (!previous || !isUpToDate(previous, key, path.resolve(recordOptions.root))) return undefined;
+      return { pages: previous.pages, outDir: previous.outDir, warnings: previous.warnings };
+    },
+    markdownCache: (root) => (cache ??= MarkdownCache.load(root)),
+    module: () => undefined,
+    keepModule: () => {},
+    search: (key) => cache?.getSearch(key),
+    keepSearch(key, files, onDisk) {
+      search = { key, files, onDisk };
+    },
+    page(outFile, key) {
+      const previous = record?.previous;
+      const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs);
+      return file ? { file, indexUrl: previous.indexUrl } : undefined;
+    },
+    keepPage(outFile, key) {
+      pageKeys[outFile] = key;
+    },
+    finish(build) {
+      if (!build.ok || !cache) return;
+      // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
+      if (search && !search.onDisk) cache.setSearch(search.key, search.files);
+      cache.save();
+      if (record && build.wrote) {
+        const { root, outDir, startedAt, inputs, pages, warnings, indexUrl } = build;
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, pages, warnings, pageKeys, indexUrl });
+      }
+    },
+  };
+}
+
+/**
+ * `protodocs serve`: everything kept in memory between builds, each value while what it was made from is unchanged.
+ * The per-file cache is loaded from disk once; serve saves it when it has time (`save`).
+ */
+export interface MemoryReuse extends Reuse {
+  save(): void;
+}
+
+export function memoryReuse(): MemoryReuse {
+  let code: string | undefined;
+  let cache: MarkdownCache | undefined;
+  const modules = new Map<string, { key: string; value: LoadedModule }>();
+  const pages = new Map<string, { key: string; html: string; indexUrl: string }>();
+  const searches = keyedMemo<SearchIndexFiles>();
+  return {
+    codeKey: () => (code ??= codeKey()),
+    keysPages: true,
+    unchanged: () => undefined,
+    config: configMemo(),
+    frontmatter: new Map(),
+    markdownCache(root) {
+      if (cache) cache.nextBuild();
+      else cache = MarkdownCache.load(root);
+      return cache;
+    },
+    trees: new Map(),
+    module(abs) {
+      const known = modules.get(abs);
+      return known && known.key === statsKey(known.value.deps) ? known.value : undefined;
+    },
+    keepModule(abs, module) {
+      modules.set(abs, { key: statsKey(module.deps), value: module });
+    },
+    bundle: keyedMemo(),
+    search: (key) => searches.get(key) ?? cache?.getSearch(key),
+    keepSearch(key, files, onDisk) {
+      searches.set(key, files);
+      if (!onDisk) cache?.setSearch(key, files);
+    },
+    page(outFile, key) {
+      const known = pages.get(outFile);
+      return known?.key === key ? { html: known.html, indexUrl: known.indexUrl } : undefined;
+    },
+    keepPage(outFile, key, html, indexUrl) {
+      if (html !== undefined) pages.set(outFile, { key, html, indexUrl });
+    },
+    finish: () => {},
+    save: () => cache?.save(),
+  };
+}

@@ -1,0 +1,19 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parentPort } from 'node:worker_threads';
+import { createWorkerState, handleRequest, type WorkerRequest } from './worker-tasks.ts';
+
+// The thread entry of a build worker (dist/build-worker.js): it passes messages to worker-tasks.ts. The search
+// indexer and the page renderer load only when first asked for: small sites never start workers at all.
+
+// After a phase, a worker's heap is mostly garbage (parsing allocates far more than the trees it keeps) that V8 would
+// keep around, counted in the process's memory, until it next needs the space: a full collection gives it back.
+setFlagsFromString('--expose-gc');
+const state = createWorkerState(runInNewContext('gc') as () => void);
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  handleRequest(request, state).then(
+    (result) => parentPort!.postMessage({ id: request.id, ok: true, result }),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+  );
+});
