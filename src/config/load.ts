@@ -4,29 +4,12 @@ import { ProtodocsError, problem, type Diagnostics } from '../errors/index.ts';
 import { importTs } from './import-ts.ts';
 import { reportIssues } from './issues.ts';
 import { findKeyPosition } from './key-position.ts';
-import type { AnalyticsData } from '../shared/index.ts';
-import type { SidebarItemConfig, SiteConfigData } from './schema.ts';
+import { resolveConfig, type SiteConfig } from './resolve.ts';
+import type { SidebarItemConfig } from './schema.ts';
 
-export interface SiteConfig extends Omit<SiteConfigData, 'analytics'> {
-  /** Analytics with its tracking id resolved; absent when there is nothing to send to. */
-  analytics?: AnalyticsData;
-  /** Absolute site root. */
-  root: string;
-  /** Absolute output folder. */
-  outDirAbs: string;
-  contentDir: string;
-  sidebars: Record<string, SidebarItemConfig[]>;
-  /** Relative path of the sidebars module, for diagnostics. */
-  sidebarsFile: string;
-  /** Every file the config and sidebars were built from (watch these). */
-  configDeps: string[];
-  /** Search uses the hosted backend only with real credentials. */
-  hostedSearchEnabled: boolean;
-}
+export type { SiteConfig };
 
 export const CONFIG_FILE = 'site.config.ts';
-
-const PLACEHOLDER = /^\{[^}]*\}$|^(?:x+|placeholder|your[-_ ]?\w*|changeme)$/i;
 
 export interface LoadConfigOptions {
   root: string;
@@ -36,14 +19,6 @@ export interface LoadConfigOptions {
   analyticsId?: string;
   /** How long site.config.ts and the sidebars module may take to load (default 10 s). */
   timeoutMs?: number;
-}
-
-/** The analytics a built page uses: gtag needs a real tracking id (from the build or the config), or sends nothing. */
-function resolveAnalytics(analytics: SiteConfigData['analytics'], analyticsId: string | undefined): AnalyticsData | undefined {
-  if (analytics?.provider === 'beacon') return analytics;
-  const id = analyticsId?.trim() || analytics?.trackingId?.trim();
-  if (!id || PLACEHOLDER.test(id)) return undefined;
-  return { provider: 'gtag', trackingId: id, anonymizeIp: analytics?.anonymizeIp ?? true };
 }
 
 export const CONFIG_TIMEOUT_MS = 10_000;
@@ -92,28 +67,11 @@ export async function loadConfig(options: LoadConfigOptions, diagnostics: Diagno
     sidebars = sidebarsParsed.data as Record<string, SidebarItemConfig[]>;
   }
 
+  const config = resolveConfig(data, { root, outDir: options.outDir, analyticsId: options.analyticsId, sidebars, sidebarsFile, configDeps: [...new Set(deps)] });
   // Placeholder credentials (the SPEC's "{key}", "your-api-key") mean hosted search is not set up yet: the built-in
   // engine serves search, quietly unless the config asks for the hosted one.
-  let hostedSearchEnabled = false;
-  if (data.search.hosted && data.search.engine !== 'local') {
-    const { appId, apiKey } = data.search.hosted;
-    const placeholder = PLACEHOLDER.test(appId) || PLACEHOLDER.test(apiKey);
-    hostedSearchEnabled = !placeholder;
-    if (placeholder && data.search.engine === 'hosted') {
-      diagnostics.add(problem('PD1007', {}, { file: CONFIG_FILE, ...findKeyPosition(source, ['search', 'hosted']) }));
-    }
+  if (data.search.hosted && !config.hostedSearchEnabled && data.search.engine === 'hosted') {
+    diagnostics.add(problem('PD1007', {}, { file: CONFIG_FILE, ...findKeyPosition(source, ['search', 'hosted']) }));
   }
-
-  const config: SiteConfig = {
-    ...data,
-    analytics: resolveAnalytics(data.analytics, options.analyticsId),
-    root,
-    outDirAbs: path.resolve(root, options.outDir ?? data.outDir),
-    contentDir: path.join(root, 'content'),
-    sidebars,
-    sidebarsFile,
-    configDeps: [...new Set(deps)],
-    hostedSearchEnabled,
-  };
   return Object.freeze(config);
 }

@@ -1,14 +1,14 @@
-import type { SiteConfig } from '../config/index.ts';
-import { escapeHtml, withBase, type BlogPostSummary } from '../shared/index.ts';
+import { absoluteUrl, type SiteConfig } from '../config/index.ts';
+import { escapeHtml, type BlogPostSummary } from '../shared/index.ts';
 
+/** A link of a page (its base URL included) as an absolute URL. */
 function absolute(config: SiteConfig, href: string): string {
-  return href.startsWith('http') ? href : config.url.replace(/\/$/, '') + href;
+  return href.startsWith('http') ? href : config.origin + href;
 }
 
 /** Rewrites root-relative links in post HTML so feed readers resolve them. */
 function absoluteHtml(config: SiteConfig, html: string): string {
-  const origin = config.url.replace(/\/$/, '');
-  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
+  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${config.origin}/`);
 }
 
 const xml = escapeHtml;
@@ -18,7 +18,7 @@ export interface FeedPost extends BlogPostSummary {
 }
 
 export function rssFeed(config: SiteConfig, posts: readonly FeedPost[]): string {
-  const blogUrl = absolute(config, withBase(config.baseUrl, `/${config.blog.routeBasePath}/`));
+  const blogUrl = absoluteUrl(config, config.blogPath);
   const items = posts
     .map(
       (p) => `    <item>
@@ -47,7 +47,7 @@ ${posts[0] ? `    <lastBuildDate>${new Date(`${posts[0].date}T00:00:00Z`).toUTCS
 }
 
 export function atomFeed(config: SiteConfig, posts: readonly FeedPost[]): string {
-  const blogUrl = absolute(config, withBase(config.baseUrl, `/${config.blog.routeBasePath}/`));
+  const blogUrl = absoluteUrl(config, config.blogPath);
   const updated = posts[0] ? `${posts[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
   const entries = posts
     .map(
@@ -77,7 +77,7 @@ ${entries}
 }
 
 export function jsonFeed(config: SiteConfig, posts: readonly FeedPost[]): string {
-  const blogUrl = absolute(config, withBase(config.baseUrl, `/${config.blog.routeBasePath}/`));
+  const blogUrl = absoluteUrl(config, config.blogPath);
   return (
     JSON.stringify(
       {
@@ -105,14 +105,13 @@ export function jsonFeed(config: SiteConfig, posts: readonly FeedPost[]): string
 }
 
 export function sitemap(config: SiteConfig, urls: readonly string[]): string {
-  const origin = config.url.replace(/\/$/, '');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.map((u) => `  <url><loc>${xml(origin + withBase(config.baseUrl, u))}</loc></url>`).join('\n')}
+${urls.map((u) => `  <url><loc>${xml(absoluteUrl(config, u))}</loc></url>`).join('\n')}
 </urlset>
 `;
 }
 
 export function robotsTxt(config: SiteConfig): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${config.url.replace(/\/$/, '')}${withBase(config.baseUrl, '/sitemap.xml')}\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(config, '/sitemap.xml')}\n`;
 }

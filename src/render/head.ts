@@ -82,7 +82,7 @@ export function renderHead({ route, config, inlineScript, csp, stylesheets, extr
   if (head.image) tags.push(`<meta property="og:image" content="${e(head.image)}">`, `<meta name="twitter:image" content="${e(head.image)}">`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
   if (site.favicon) tags.push(`<link rel="icon" href="${e(site.favicon.href)}"${site.favicon.type ? ` type="${e(site.favicon.type)}"` : ''}>`);
-  const blog = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const blog = config.blogPath;
   if (feeds.includes('rss')) tags.push(`<link rel="alternate" type="application/rss+xml" href="${e(withBase(base, blog + 'rss.xml'))}" title="${e(config.blog.title)} RSS Feed">`);
   if (feeds.includes('atom')) tags.push(`<link rel="alternate" type="application/atom+xml" href="${e(withBase(base, blog + 'atom.xml'))}" title="${e(config.blog.title)} Atom Feed">`);
   if (feeds.includes('json')) tags.push(`<link rel="alternate" type="application/feed+json" href="${e(withBase(base, blog + 'feed.json'))}" title="${e(config.blog.title)} JSON Feed">`);

@@ -16,7 +16,7 @@ export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, st
   const files = new Map<string, string>();
   const current = table.versions[0]?.name;
   const docs = table.docs.filter((d) => d.version === current);
-  const origin = config.url.replace(/\/$/, '');
+  const origin = config.origin;
   const index = docs
     .map((d) => `- [${d.title}](${origin}${withBase(config.baseUrl, '/' + markdownFileOf(d.url))})${d.description ? `: ${d.description}` : ''}`)
     .join('\n');

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../config/index.ts';
+import { absoluteUrl, type SiteConfig } from '../config/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { DocEntry, PostEntry, RouteEntry, RouteTable, SidebarTreeItem } from '../routes/index.ts';
 import {
@@ -92,7 +92,7 @@ function tagLink(tag: { label: string; permalink: string; description?: string }
 
 export function postSummary(post: PostEntry, ctx: RouteDataContext): BlogPostSummary {
   const base = ctx.config.baseUrl;
-  const blogBase = `/${ctx.config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const blogBase = ctx.config.blogPath;
   const html = ctx.html.get(post.file.file);
   return {
     title: post.title,
@@ -115,8 +115,8 @@ function head(ctx: RouteDataContext, url: string, title: string, description: st
     title: fullTitle,
     // Never empty: a page without prose on a site without a tagline is still described (search engines flag an empty one).
     description: description ?? (config.tagline || fullTitle),
-    canonical: config.url.replace(/\/$/, '') + withBase(config.baseUrl, canonicalUrl),
-    image: config.image ? config.url.replace(/\/$/, '') + withBase(config.baseUrl, config.image) : undefined,
+    canonical: absoluteUrl(config, canonicalUrl),
+    image: config.image ? absoluteUrl(config, config.image) : undefined,
     ogType,
     noindex: url === '/404.html',
   };
@@ -124,7 +124,7 @@ function head(ctx: RouteDataContext, url: string, title: string, description: st
 
 function chromeFor(ctx: RouteDataContext, route: RouteEntry, doc?: DocEntry): SiteChrome {
   const base = ctx.config.baseUrl;
-  const blogBase = `/${ctx.config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const blogBase = ctx.config.blogPath;
   const items = ctx.chrome.navbar.items.map((item) => {
     if (item.type === 'docSidebar') return { ...item, active: doc?.sidebarId === item.sidebarId };
     if (item.type === 'link' && !item.external) {
@@ -179,7 +179,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
 export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteData {
   const { config, table } = ctx;
   const base = config.baseUrl;
-  const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const blogBase = config.blogPath;
   switch (route.kind) {
     case 'doc':
       return docRouteData(ctx, route);

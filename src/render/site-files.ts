@@ -32,7 +32,7 @@ export function siteFiles(input: SiteFilesInput): [string, string][] {
   const files: [string, string][] = [];
   const feeds = siteFeeds(config, table);
   if (feeds.length) {
-    const blogBase = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+    const blogBase = config.blogPath;
     const posts = table.posts.slice(0, 20).map((p) => ({ ...postSummary(p, input.context), contentHtml: input.html.get(p.file.file)?.html ?? '' }));
     if (feeds.includes('rss')) files.push([`${blogBase.slice(1)}rss.xml`, rssFeed(config, posts)]);
     if (feeds.includes('atom')) files.push([`${blogBase.slice(1)}atom.xml`, atomFeed(config, posts)]);

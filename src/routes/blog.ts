@@ -29,7 +29,7 @@ export function buildBlogRoutes(
   content: ContentSet,
   diagnostics: Diagnostics,
 ): BlogRoutes {
-  const base = `/${config.blog.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const base = config.blogPath;
   const posts: PostEntry[] = [];
   for (const { file, parsed } of files) {
     const fm = file.frontmatter;

@@ -18,7 +18,7 @@ export interface DocsRoutes {
 }
 
 function versionBasePath(config: SiteConfig, index: number): string {
-  const base = `/${config.docs.routeBasePath.replace(/^\/|\/$/g, '')}/`;
+  const base = config.docsPath;
   if (index === 0) return base;
   const v = config.docs.versions[index];
   return normalizeRoutePath(base + (v.path ?? v.name));
