@@ -1,4 +1,5 @@
 import type { LinkResult } from 'linkinator';
+import { Parser } from 'htmlparser2';
 import { didYouMean, positionAt, problem, type Diagnostic } from '../errors/index.ts';
 
 /**
@@ -77,30 +78,6 @@ const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   object: ['data'],
 };
 
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-function attributesOf(tagBody: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const m of tagBody.matchAll(pattern)) {
-    const name = m[1].toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
-  }
-  return attributes;
-}
-
 function srcsetUrls(value: string): string[] {
   return value
     .split(',')
@@ -109,63 +86,36 @@ function srcsetUrls(value: string): string[] {
 }
 
 /**
- * Ids and outgoing URLs of one HTML page. A small tokenizer rather than a DOM: it only needs start tags, and it
- * must skip comments and the raw text of <script>/<style> the way a browser does.
+ * Ids and outgoing URLs of one HTML page, read with htmlparser2: start tags and their decoded attributes, with
+ * comments and the raw text of <script>/<style> skipped the way a browser skips them.
  */
 export function scanHtml(html: string, pageUrl: string): ScannedPage {
   const ids = new Set<string>();
   const found: { tag: string; attribute: string; raw: string }[] = [];
   let base = pageUrl;
-  let i = 0;
-  while (i < html.length) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) break;
-    if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? html.length : end + 3;
-      continue;
-    }
-    const name = /^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(lt, lt + 64));
-    if (!name) {
-      const end = html.indexOf('>', lt + 1);
-      i = end < 0 ? html.length : end + 1;
-      continue;
-    }
-    // Find the end of the start tag, skipping quoted attribute values that may contain ">".
-    let j = lt + name[0].length;
-    let quote = '';
-    for (; j < html.length; j++) {
-      const c = html[j];
-      if (quote) {
-        if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '>') break;
-    }
-    const tag = name[1].toLowerCase();
-    const attributes = attributesOf(html.slice(lt + name[0].length, j));
-    const id = attributes.get('id');
-    if (id) ids.add(id);
-    if (tag === 'a' && attributes.get('name')) ids.add(attributes.get('name')!);
-    if (tag === 'base' && attributes.get('href')) {
-      try {
-        base = new URL(attributes.get('href')!, pageUrl).href;
-      } catch {
-        // An unparseable <base> is ignored by browsers too.
-      }
-    }
-    const rel = (attributes.get('rel') ?? '').toLowerCase();
-    const hintsOnly = tag === 'link' && /\b(?:preconnect|dns-prefetch)\b/.test(rel);
-    for (const attribute of URL_ATTRIBUTES[tag] ?? []) {
-      const value = attributes.get(attribute);
-      if (value === undefined || hintsOnly) continue;
-      for (const raw of attribute === 'srcset' ? srcsetUrls(value) : [value.trim()]) found.push({ tag, attribute, raw });
-    }
-    i = j + 1;
-    if (RAW_TEXT.has(tag)) {
-      const close = html.toLowerCase().indexOf(`</${tag}`, i);
-      i = close < 0 ? html.length : close;
-    }
-  }
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        if (attributes.id) ids.add(attributes.id);
+        if (tag === 'a' && attributes.name) ids.add(attributes.name);
+        if (tag === 'base' && attributes.href) {
+          try {
+            base = new URL(attributes.href, pageUrl).href;
+          } catch {
+            // An unparseable <base> is ignored by browsers too.
+          }
+        }
+        const hintsOnly = tag === 'link' && /\b(?:preconnect|dns-prefetch)\b/.test((attributes.rel ?? '').toLowerCase());
+        for (const attribute of URL_ATTRIBUTES[tag] ?? []) {
+          const value = attributes[attribute];
+          if (value === undefined || hintsOnly) continue;
+          for (const raw of attribute === 'srcset' ? srcsetUrls(value) : [value.trim()]) found.push({ tag, attribute, raw });
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
   const links: FoundLink[] = [];
   for (const f of found) {
     let url: URL;
