@@ -19,6 +19,8 @@ import {
   type ServedSite,
 } from '../src/serve/index.ts';
 
+import { indexedPageText } from './search-index-reader.ts';
+
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'TOP-SECRET-7f3a91';
 
@@ -431,17 +433,16 @@ describe('serve (watch mode)', () => {
       writeFileSync(intro, original.replace('More text.', 'Freshly edited text.'));
       const reload = await sse.next((e) => e.event === 'reload');
       expect(reload.data.changed).toContain('/docs/intro/');
-      // Other pages differ only by the search index URL: open tabs on them need not reload.
+      // Other pages are the same: open tabs on them need not reload.
       expect(reload.data.changed).not.toContain('/docs/guides/deep/');
       const edited = (await get('/docs/intro/')).text;
       expect(edited).toContain('Freshly edited text.');
+      expect(edited).toContain('&quot;indexUrl&quot;:&quot;/search-index/main/entry.json&quot;');
       // The search index is built after the pages: asked for at once, it is waited for, never a 404, and it knows the edit.
-      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(edited)?.[0];
-      expect(indexUrl).toBeDefined();
-      const index = await get(indexUrl!);
-      expect(index.status).toBe(200);
-      const textsUrl = (JSON.parse(index.text) as { textsUrl: string }).textsUrl;
-      expect((await get(textsUrl)).text).toContain('Freshly edited text.');
+      const entry = await get('/search-index/main/entry.json');
+      expect(entry.status).toBe(200);
+      const text = await indexedPageText(async (urlPath) => (await get(urlPath)).text, '/docs/intro/');
+      expect(text).toContain('Freshly edited text.');
 
       writeFileSync(intro, original.replace('More text.', 'Now [a broken link](./missing-page.md) and new words.'));
       const error = await sse.next((e) => e.event === 'error');

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/index.ts';
 import { PARALLEL_THRESHOLD } from '../src/workers/worker-pool.ts';
 import { walkFiles } from '../src/files/walk.ts';
+import { indexedPageText } from './search-index-reader.ts';
 // @ts-expect-error plain ES module without types: the bench's corpus generator
 import { writeCorpus } from './bench/corpus.mjs';
 
@@ -89,10 +90,9 @@ describe('worker threads', () => {
       await reloadCount(2);
       events.destroy();
       const second = await (await fetch(`${origin}/docs/section-1/page-120/`)).text();
+      expect(second).toContain('A second sentence, right after.');
       // The index comes from a worker a moment after the reload; asked for at once, it is waited for.
-      const indexUrl = /\/assets\/search\/index\.[0-9a-f]+\.json/.exec(second)![0];
-      const index = (await (await fetch(origin + indexUrl)).json()) as { textsUrl: string };
-      const texts = await (await fetch(origin + index.textsUrl)).text();
+      const texts = await indexedPageText(async (urlPath) => (await fetch(origin + urlPath)).text(), '/docs/section-1/page-120/');
       expect(texts).toContain('A freshly served sentence.');
       expect(texts).toContain('A second sentence, right after.');
       expect(log).not.toContain('search index failed');

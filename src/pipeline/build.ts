@@ -77,9 +77,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await output.commit(copies);
       run.stage('write', `${copies.size} copied`);
     }
-    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings: run.warnings(), indexUrl: search.indexUrl });
+    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings: run.warnings() });
     if (output && !run.failed) run.stage('record');
-    return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, indexUrl: search.indexUrl, search: options.deferSearch ? search : undefined, freshPages: site.fresh });
+    return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? search : undefined, freshPages: site.fresh });
   } catch (error) {
     run.diagnostics.items.push(diagnosticFromThrown(error));
     return done({ crash: error instanceof ProtodocsError ? undefined : error });

@@ -6,10 +6,9 @@ import type { RouteTable } from '../routes/index.ts';
 import { buildSearchIndexFiles, buildSearchRecords, hashRecords, searchIndexUrl, type SearchIndexFiles, type SearchRecord } from '../search/index.ts';
 import type { BuildPool } from '../workers/index.ts';
 
-/** The search stage's input: the site's sections, and the URL pages link before the index exists. */
+/** The search stage's input: the site's sections, and the URL pages link (the same whatever the content). */
 export interface SearchTask {
   records: SearchRecord[];
-  recordsHash: string;
   baseUrl: string;
   /** The index depends only on its records (and the code): an unchanged site reuses the last build's files. */
   key: string;
@@ -22,7 +21,7 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
   const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale });
   const recordsHash = hashRecords(records);
   const code = reuse.codeKey();
-  return { records, recordsHash, baseUrl: config.baseUrl, key: code ? hashText(config.baseUrl, code, recordsHash) : '', indexUrl: searchIndexUrl(recordsHash, config.baseUrl) };
+  return { records, baseUrl: config.baseUrl, key: code ? hashText(config.baseUrl, code, recordsHash) : '', indexUrl: searchIndexUrl(config.baseUrl) };
 }
 
 /**
@@ -33,7 +32,7 @@ export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, wr
   const known = reuse.search(task.key);
   if (known) return Promise.resolve({ ...known, onDisk: false });
   if (!pool) return undefined;
-  const making = pool.searchIndex(task.records, task.baseUrl, task.recordsHash, writeTo).then((files) => keep(task, reuse, files));
+  const making = pool.searchIndex(task.records, task.baseUrl, writeTo).then((files) => keep(task, reuse, files));
   making.catch(() => {});
   return making;
 }
@@ -43,8 +42,8 @@ export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPo
   const known = reuse.search(task.key);
   if (known) return { ...known, onDisk: false };
   const files = pool
-    ? await pool.searchIndex(task.records, task.baseUrl, task.recordsHash)
-    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl, recordsHash: task.recordsHash }), onDisk: false };
+    ? await pool.searchIndex(task.records, task.baseUrl)
+    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl }), onDisk: false };
   return keep(task, reuse, files);
 }
 

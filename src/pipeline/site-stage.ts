@@ -63,7 +63,6 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     routes: table.routes,
     context,
     shell,
-    indexUrl: input.indexUrl,
     // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
     shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
     reuse: input.reuse,

@@ -48,8 +48,6 @@ export interface BuildResult {
   inputs: string[];
   /** Output HTML file → source file that produced it. */
   manifest: Record<string, string>;
-  /** URL of the main search index file (it changes whenever any text on the site does). */
-  indexUrl?: string;
   /** With deferSearch: the search stage's input, for the caller to index when it chooses. */
   search?: SearchTask;
   /** Nothing changed since the last build: the output folder was left as it was. */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { hashText } from '../files/index.ts';
 import type { RouteEntry } from '../routes/index.ts';
 import { routeToFile, type RouteData } from '../shared/index.ts';
@@ -9,12 +8,12 @@ import { buildRouteData, type RouteDataContext } from './route-data.ts';
 // its key (everything that shapes it) is unchanged, else rendered here or, in batches, by workers. The stage talks to
 // reuse, workers and the output through the small interfaces below, which the pipeline fills in.
 
-/** A page made before: in memory (serve), or a file of the previous output (build), with the index URL it links. */
-export type EarlierPage = { html: string; indexUrl: string } | { file: string; indexUrl: string };
+/** A page made before: in memory (serve), or a file of the previous output (build). */
+export type EarlierPage = { html: string } | { file: string };
 
 export interface PageReuse {
   page(outFile: string, key: string): EarlierPage | undefined;
-  keepPage(outFile: string, key: string, html: string | undefined, indexUrl: string): void;
+  keepPage(outFile: string, key: string, html: string | undefined): void;
 }
 
 export interface PageWriter {
@@ -34,8 +33,6 @@ export interface PageOutputInput {
   routes: readonly RouteEntry[];
   context: RouteDataContext;
   shell: PageShell;
-  /** The search index URL the pages link to; it changes with any text on the site, so it is left out of page keys. */
-  indexUrl: string;
   /** Everything besides route data that shapes a page (bundle, CSP, config); undefined: no reuse, no keys. */
   shellKey?: string;
   reuse: PageReuse;
@@ -51,7 +48,7 @@ export interface PageOutput {
   sitemapUrls: string[];
   /** Pages taken from an earlier build. */
   reused: number;
-  /** HTML files rendered anew (the rest are an earlier build's, but for the search index URL). */
+  /** HTML files rendered anew (the rest are an earlier build's). */
   fresh: Set<string>;
 }
 
@@ -59,10 +56,10 @@ export interface PageOutput {
 const PAGE_BATCH = 16;
 
 export async function writePages(input: PageOutputInput): Promise<PageOutput> {
-  const { shell, indexUrl, reuse, writer, workers } = input;
+  const { shell, reuse, writer, workers } = input;
   const output: PageOutput = { manifest: {}, sitemapUrls: [], reused: 0, fresh: new Set() };
   const finish = async (outFile: string, pageKey: string, page: string) => {
-    reuse.keepPage(outFile, pageKey, page, indexUrl);
+    reuse.keepPage(outFile, pageKey, page);
     await writer.write(outFile, page);
     input.onPage();
   };
@@ -95,14 +92,12 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   for (const route of input.routes) {
     const data = buildRouteData(route, input.context);
     const outFile = routeToFile(route.url);
-    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, JSON.stringify(data).replaceAll(indexUrl, ''));
+    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, JSON.stringify(data));
     const earlier = input.shellKey === undefined ? undefined : reuse.page(outFile, pageKey);
-    // The URL is a content hash under assets/search/: it never occurs in a page by accident.
-    if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html.replaceAll(earlier.indexUrl, indexUrl));
+    if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html);
     else if (earlier) {
-      if (earlier.indexUrl === indexUrl) await writer.reuse(outFile, earlier.file);
-      else await writer.write(outFile, readFileSync(earlier.file, 'utf8').replaceAll(earlier.indexUrl, indexUrl));
-      reuse.keepPage(outFile, pageKey, undefined, indexUrl);
+      await writer.reuse(outFile, earlier.file);
+      reuse.keepPage(outFile, pageKey, undefined);
       output.reused++;
       input.onPage();
     } else if (workers) {

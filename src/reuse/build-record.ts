@@ -27,13 +27,11 @@ export interface BuildRecord {
   pages: number;
   /** Warnings are part of the result: an unchanged build prints them again. */
   warnings: Diagnostic[];
-  /** Each page's output file → a hash of everything that shaped it except the search index URL (see `indexUrl`). */
+  /** Each page's output file → a hash of everything that shaped it. */
   pageKeys: Record<string, string>;
-  /** The search index URL the pages link to. */
-  indexUrl: string;
 }
 
-const FORMAT = 'protodocs-build-record-3';
+const FORMAT = 'protodocs-build-record-4';
 
 export interface RecordOptions {
   root: string;
@@ -120,7 +118,6 @@ export interface RecordedBuild {
   pages: number;
   warnings: Diagnostic[];
   pageKeys: Record<string, string>;
-  indexUrl: string;
 }
 
 /** Written after the output folder is in place. Any failure only means the next build does the work again. */
@@ -151,7 +148,6 @@ export function writeRecord(build: RecordedBuild): void {
       pages: build.pages,
       warnings: build.warnings,
       pageKeys: build.pageKeys,
-      indexUrl: build.indexUrl,
     };
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;

@@ -38,7 +38,7 @@ export interface Reuse {
   keepSearch(key: string, files: SearchIndexFiles, onDisk: boolean): void;
   /** A page made before from the same data (its key), or undefined: render it. */
   page(outFile: string, key: string): ReusedPage | undefined;
-  keepPage(outFile: string, key: string, html: string | undefined, indexUrl: string): void;
+  keepPage(outFile: string, key: string, html: string | undefined): void;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
 }
@@ -54,8 +54,8 @@ export interface UnchangedBuild {
   warnings: Diagnostic[];
 }
 
-/** A page from memory (serve), or a file of the previous output (build); either may carry an older search index URL. */
-export type ReusedPage = { html: string; indexUrl: string } | { file: string; indexUrl: string };
+/** A page from memory (serve), or a file of the previous output (build). */
+export type ReusedPage = { html: string } | { file: string };
 
 export interface FinishedBuild {
   ok: boolean;
@@ -67,7 +67,6 @@ export interface FinishedBuild {
   inputs: readonly string[];
   pages: number;
   warnings: Diagnostic[];
-  indexUrl: string;
 }
 
 function keyedMemo<T>(): KeyedMemo<T> {
@@ -139,7 +138,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
     page(outFile, key) {
       const previous = record?.previous;
       const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs);
-      return file ? { file, indexUrl: previous.indexUrl } : undefined;
+      return file ? { file } : undefined;
     },
     keepPage(outFile, key) {
       pageKeys[outFile] = key;
@@ -150,8 +149,8 @@ export function diskReuse(options: { record: boolean }): Reuse {
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
       cache.save();
       if (record && build.wrote) {
-        const { root, outDir, startedAt, inputs, pages, warnings, indexUrl } = build;
-        writeRecord({ key: record.key, startedAt, root, outDir, inputs, pages, warnings, pageKeys, indexUrl });
+        const { root, outDir, startedAt, inputs, pages, warnings } = build;
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, pages, warnings, pageKeys });
       }
     },
   };
@@ -169,7 +168,7 @@ export function memoryReuse(): MemoryReuse {
   let code: string | undefined;
   let cache: MarkdownCache | undefined;
   const modules = new Map<string, { key: string; value: LoadedModule }>();
-  const pages = new Map<string, { key: string; html: string; indexUrl: string }>();
+  const pages = new Map<string, { key: string; html: string }>();
   const searches = keyedMemo<SearchIndexFiles>();
   return {
     codeKey: () => (code ??= codeKey()),
@@ -198,10 +197,10 @@ export function memoryReuse(): MemoryReuse {
     },
     page(outFile, key) {
       const known = pages.get(outFile);
-      return known?.key === key ? { html: known.html, indexUrl: known.indexUrl } : undefined;
+      return known?.key === key ? { html: known.html } : undefined;
     },
-    keepPage(outFile, key, html, indexUrl) {
-      if (html !== undefined) pages.set(outFile, { key, html, indexUrl });
+    keepPage(outFile, key, html) {
+      if (html !== undefined) pages.set(outFile, { key, html });
     },
     finish: () => {},
     save: () => cache?.save(),

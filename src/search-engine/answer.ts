@@ -2,10 +2,10 @@
 // citations. The ask handler (src/search/ask.ts) streams it when no model is configured; a static site computes it in
 // the browser from the passages its search index holds. Pure: no DOM, no Node APIs.
 
-import type MiniSearch from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import type { AskSource } from './ask.ts';
-import { createMiniSearch, fuzziness, FIELD_BOOST, type IndexDocument } from './engine.ts';
-import { matchRanges, normalizeTerm, shorten, tokenize } from './text.ts';
+import { fuzziness, FIELD_BOOST } from './terms.ts';
+import { matchRanges, normalizeTerm, shorten, STOP_WORDS as INDEX_STOP_WORDS, tokenize } from './text.ts';
 
 /** One section of a page, as an answer can quote it. A search record is one. */
 export interface AskPassage {
@@ -35,14 +35,42 @@ const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from how i if in is it its me my of on or should the this to was what when where which who why will with you your'.split(' '),
 );
 
+/** What MiniSearch indexes per passage. */
+interface IndexDocument {
+  id: number;
+  title: string;
+  /** The heading path, joined. */
+  headings: string;
+  text: string;
+  tags: string;
+}
+
+const INDEX_OPTIONS: Options<IndexDocument> = {
+  idField: 'id',
+  fields: ['title', 'headings', 'text', 'tags'],
+  storeFields: [],
+  tokenize: (text) => tokenize(text),
+  processTerm: (term) => {
+    const t = normalizeTerm(term);
+    return t === '' || INDEX_STOP_WORDS.has(t) ? null : t;
+  },
+};
+
 /** A full-text index over the passages; document ids are their positions. */
 export function indexPassages(passages: readonly AskPassage[]): MiniSearch<IndexDocument> {
-  return createMiniSearch(passages.map((p, id) => ({ id, title: p.title, headings: p.hierarchy.join(' '), text: p.text, tags: p.tags.join(' ') })));
+  const mini = new MiniSearch<IndexDocument>(INDEX_OPTIONS);
+  mini.addAll(passages.map((p, id) => ({ id, title: p.title, headings: p.hierarchy.join(' '), text: p.text, tags: p.tags.join(' ') })));
+  return mini;
+}
+
+/** The words of a question that carry meaning for retrieval. */
+export function questionWords(question: string): string[] {
+  return tokenize(question).map(normalizeTerm).filter((w) => w && !STOP_WORDS.has(w) && !INDEX_STOP_WORDS.has(w));
 }
 
 /** The best passages for a question: any-term matching without stop words, at most two sections per page. */
 export function retrieve<P extends AskPassage>(mini: MiniSearch<IndexDocument>, passages: readonly P[], question: string, max: number): Retrieved<P>[] {
-  const words = tokenize(question).map(normalizeTerm).filter((w) => w && !STOP_WORDS.has(w));
+  const words = questionWords(question);
   if (words.length === 0) return [];
   const results = mini.search(words.join(' '), {
     combineWith: 'OR',
@@ -115,7 +143,7 @@ export interface ExtractiveResult {
 
 /**
  * Answers questions from a list of passages, indexed once: what a site without an answer endpoint shows in AI mode.
- * The passages may come from anywhere (a search index file, shards of one); this only needs their text.
+ * The passages may come from anywhere (the site's records, the pages a sharded index found); this only needs their text.
  */
 export function createExtractiveAnswerer(passages: readonly AskPassage[], maxSources = 5): (question: string) => ExtractiveResult {
   const mini = indexPassages(passages);

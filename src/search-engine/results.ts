@@ -33,8 +33,6 @@ export interface SearchOutcome {
   query: string;
   /** Matching sections (before grouping and before any display limit). */
   total: number;
-  /** Answered from the first-query index only (titles and headings): the full-text index is still loading. */
-  partial?: boolean;
   groups: SearchGroup[];
 }
 

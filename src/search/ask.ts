@@ -5,10 +5,8 @@
 // It never reads the environment: the CLI passes PROTODOCS_AI_BASE_URL, PROTODOCS_AI_MODEL and PROTODOCS_AI_KEY as
 // `llm: { baseUrl, model, apiKey }`. Without `llm` it answers extractively, quoting the best passages.
 
-import type MiniSearch from 'minisearch';
 import { citedSources, extractiveAnswer, indexPassages, NOTHING_FOUND, retrieve, sourceLabel, type Retrieved } from '../search-engine/index.ts';
 import { encodeAskEvent, createSseParser, type AskEvent, type AskMode, type AskSource } from '../search-engine/index.ts';
-import type { IndexDocument } from '../search-engine/index.ts';
 import { shorten } from '../search-engine/index.ts';
 import { createAskGuard, type AskGuard, type AskGuardOptions, type AskRequestInfo } from './ask-guard.ts';
 import type { SearchRecord } from './types.ts';
@@ -109,7 +107,7 @@ function createAnswerer(options: AskHandlerOptions): (request: Request) => Promi
   const timeoutMs = options.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS;
   const maxSources = options.maxSources ?? 5;
   const doFetch = options.fetch ?? fetch;
-  let corpus: Promise<{ records: SearchRecord[]; mini: MiniSearch<IndexDocument> }> | undefined;
+  let corpus: Promise<{ records: SearchRecord[]; mini: ReturnType<typeof indexPassages> }> | undefined;
   const load = () =>
     (corpus ??= (async () => {
       const records = typeof options.records === 'function' ? await options.records() : options.records;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPage, loadSearchIndex, queryTerms, searchIndexes, versionForPath, type FlatHit, type SearchIndexFile } from '../search-engine/engine.ts';
+import { groupByPage, queryTerms, searchShards, versionScopeFor, type FlatHit, type ShardedRequest } from '../search-engine/index.ts';
 import { excerpt, highlight, normalizeTerm, remoteHighlight } from '../search-engine/text.ts';
-import { buildSearchIndexFiles, recordsFromIndexFiles } from './index-files.ts';
 import { buildSearchRecords } from './records.ts';
-import { fakeSite, loadedIndexes, sampleRecords, section } from './test-support.ts';
+import { fakeSite, sampleRecords, section, shardedScopes } from './test-support.ts';
 
 describe('buildSearchRecords', () => {
   it('makes one record per heading section with title, hierarchy, anchor URL, type, version, tags and language', () => {
@@ -72,137 +71,89 @@ describe('buildSearchRecords', () => {
   });
 });
 
-describe('buildSearchIndexFiles', () => {
-  it('writes content-hashed files under assets/search/, one index per older docs version', () => {
-    const { files, indexUrl } = buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/' });
-    const names = [...files.keys()].sort();
-    expect(names.every((n) => /^assets\/search\/(index|index-1\.0|full-main|full-1\.0|texts-main|texts-1\.0)\.[0-9a-f]{10}\.json$/.test(n))).toBe(true);
-    expect(names).toHaveLength(6);
-    expect(indexUrl).toMatch(/^\/sub\/assets\/search\/index\.[0-9a-f]{10}\.json$/);
-    const main = JSON.parse(files.get(indexUrl.slice('/sub/'.length))!) as SearchIndexFile;
-    expect(main.scope).toBe('main');
-    expect(main.versions).toEqual([
-      { name: 'current', label: 'v2.0.0', path: '/sub/docs/', current: true },
-      { name: '1.0', label: 'v1.0.0', path: '/sub/docs/1.0/', current: false, url: expect.stringMatching(/^\/sub\/assets\/search\/index-1\.0\./) },
-    ]);
-    // The main index holds the current docs, the blog and the pages; not the older version's docs.
-    expect(main.pages.map((p) => p[1])).not.toContain('/sub/docs/1.0/legacy/');
-    expect(main.pages.map((p) => p[1])).toContain('/sub/blog/launch/');
-    expect(main.suggestions).toEqual(['Introduction', 'Domain verification', 'Receiving receipts', 'Escaping <markup> & more']);
-    // Stable: the same records give the same names.
-    expect([...buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/' }).files.keys()].sort()).toEqual(names);
-  });
+describe('searchShards', () => {
+  const { main, byScope } = shardedScopes(sampleRecords());
+  const search = (q: string, request: ShardedRequest = {}) => searchShards([main], q, request);
+  const titles = async (q: string, request: ShardedRequest = {}) => (await search(q, request)).groups.map((g) => g.title);
 
-  it('hands each file to `write` as it is made, instead of keeping it', () => {
-    const kept = buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/' });
-    const written = new Map<string, string>();
-    const streamed = buildSearchIndexFiles(sampleRecords('/sub/'), { baseUrl: '/sub/', write: (rel, json) => written.set(rel, json) });
-    expect(streamed.files.size).toBe(0);
-    expect(streamed.indexUrl).toBe(kept.indexUrl);
-    expect(written).toEqual(kept.files);
-  });
-
-  it('keeps the first-query file small: no full text, no text field in its index', () => {
-    const long = 'word '.repeat(2000);
-    const { table, html } = fakeSite([{ kind: 'doc', file: 'l.md', url: '/docs/l/', title: 'Long', sections: [section('Body', long + 'needle')] }]);
-    const { files, indexUrl } = buildSearchIndexFiles(buildSearchRecords({ table, html, baseUrl: '/', language: 'en' }), { baseUrl: '/' });
-    const first = files.get(indexUrl.slice(1))!;
-    expect(first.length).toBeLessThan(2000);
-    expect(first).not.toContain('needle');
-    expect(JSON.parse(first).index.fieldIds).toEqual({ title: 0, headings: 1, tags: 2 });
-  });
-
-  it('reads the records back from the files', () => {
-    const records = sampleRecords('/sub/');
-    const { files } = buildSearchIndexFiles(records, { baseUrl: '/sub/' });
-    const back = recordsFromIndexFiles(files.keys(), (rel) => files.get(rel));
-    const key = (r: { url: string }) => r.url;
-    expect([...back].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...records].sort((a, b) => key(a).localeCompare(key(b))));
-  });
-});
-
-describe('searchIndexes', () => {
-  const { main, byScope } = loadedIndexes(sampleRecords());
-  const search = (q: string, request = {}) => searchIndexes([main], q, request);
-
-  it('ranks the page whose title is the query first', () => {
-    const result = search('domain verification');
-    expect(result.groups[0].title).toBe('Domain verification');
+  it('ranks the page whose title is the query first', async () => {
+    const found = await titles('domain verification');
+    expect(found[0]).toBe('Domain verification');
     // Another page mentions the words in its text; it comes after.
-    expect(result.groups.map((g) => g.title)).toContain('Receiving receipts');
-    expect(search('receiving receipts').groups[0].title).toBe('Receiving receipts');
-    expect(search('Introduction').groups[0].title).toBe('Introduction');
+    expect(found).toContain('Receiving receipts');
+    expect((await titles('receiving receipts'))[0]).toBe('Receiving receipts');
+    expect((await titles('Introduction'))[0]).toBe('Introduction');
   });
 
-  it('finds a page with a one-typo query, and with the prefix being typed', () => {
-    expect(search('domian verification').groups[0].title).toBe('Domain verification');
-    expect(search('recieving').groups[0].title).toBe('Receiving receipts');
-    expect(search('verificat').groups[0].title).toBe('Domain verification');
+  it('finds a page with a one-typo query, and with the prefix being typed', async () => {
+    expect((await titles('domian verification'))[0]).toBe('Domain verification');
+    expect((await titles('recieving'))[0]).toBe('Receiving receipts');
+    expect((await titles('verificat'))[0]).toBe('Domain verification');
   });
 
-  it('ranks headings above body text', () => {
-    const hits = search('signature').groups.flatMap((g) => g.hits);
+  it('ranks headings above body text', async () => {
+    const hits = (await search('signature')).groups.flatMap((g) => g.hits);
     expect(hits[0].url).toBe('/docs/receipts/#verifying-the-signature');
   });
 
-  it('groups hits by page, best page first, with the hits of each page together', () => {
-    const result = search('verification');
+  it('groups hits by page, best page first, with the hits of each page together', async () => {
+    const result = await search('verification');
     const urls = result.groups.map((g) => g.url);
     expect(new Set(urls).size).toBe(urls.length);
     const dv = result.groups.find((g) => g.url === '/docs/domain-verification/')!;
     expect(dv.hits.length).toBeGreaterThan(1);
     expect(dv.hits.every((h) => h.url.startsWith('/docs/domain-verification/'))).toBe(true);
     expect(result.total).toBe(result.groups.reduce((n, g) => n + g.hits.length, 0));
-    expect(searchIndexes([main], 'verification', { maxHitsPerGroup: 1 }).groups.every((g) => g.hits.length === 1)).toBe(true);
-    expect(searchIndexes([main], 'verification', { maxGroups: 1 }).groups).toHaveLength(1);
+    expect((await search('verification', { maxHitsPerGroup: 1 })).groups.every((g) => g.hits.length === 1)).toBe(true);
+    expect((await search('verification', { maxGroups: 1 })).groups).toHaveLength(1);
+    // The count is of every matching section, whatever is shown.
+    expect((await search('verification', { maxGroups: 1 })).total).toBe(result.total);
   });
 
-  it('highlights matches in escaped HTML', () => {
-    const hit = search('script').groups[0];
+  it('highlights matches in escaped HTML', async () => {
+    const hit = (await search('script')).groups[0];
     expect(hit.titleHtml).toBe('Escaping &lt;markup&gt; &amp; more');
     expect(hit.hits[0].textHtml).toContain('&lt;<mark>script</mark>&gt;alert(&quot;x&quot;)&lt;/<mark>script</mark>&gt;');
     expect(hit.hits[0].textHtml).not.toMatch(/<(?!\/?mark>)/);
     // "amp" is a word of the text; it must not match inside the &amp; entity.
-    expect(search('amp').groups[0].hits[0].textHtml).toContain('AT&amp;T; <mark>amp</mark> is');
+    expect((await search('amp')).groups[0].hits[0].textHtml).toContain('AT&amp;T; <mark>amp</mark> is');
   });
 
-  it('requires every term, falling back to any term when that finds nothing', () => {
-    expect(search('zzzz').total).toBe(0);
-    expect(search('receipt qwertyuiop').total).toBeGreaterThan(0);
-    expect(search('signature publisher').groups.map((g) => g.title)).toEqual(['Receiving receipts']);
+  it('requires every term, falling back to any term when that finds nothing', async () => {
+    expect((await search('zzzz')).total).toBe(0);
+    expect((await search('receipt qwertyuiop')).total).toBeGreaterThan(0);
+    expect(await titles('signature publisher')).toEqual(['Receiving receipts']);
+    expect((await search('signature publisher', { combineWith: 'OR' })).groups.length).toBeGreaterThan(1);
   });
 
-  it('ignores stop words except while the last word is being typed', () => {
+  it('ignores stop words except while the last word is being typed', async () => {
     expect(queryTerms('how do I verify the domain')).toEqual(['verify', 'domain']);
     expect(queryTerms('verify the')).toEqual(['verify', 'the']);
-    expect(search('what is the domain verification').groups[0].title).toBe('Domain verification');
-    expect(search('the').total).toBe(0);
+    expect((await titles('what is the domain verification'))[0]).toBe('Domain verification');
+    expect((await search('the')).total).toBe(0);
   });
 
-  it('filters by type and docs tags', () => {
-    expect(search('receipts', { filter: { type: 'blog' } }).groups.map((g) => g.title)).toEqual(['Launching receipts']);
-    expect(search('receipts', { filter: { type: 'docs' } }).groups.map((g) => g.type)).not.toContain('blog');
-    expect(search('receipts', { filter: { tags: ['basics'] } }).groups.map((g) => g.title)).toEqual(['Introduction']);
+  it('filters by type and docs tags', async () => {
+    expect(await titles('receipts', { filter: { type: 'blog' } })).toEqual(['Launching receipts']);
+    expect((await search('receipts', { filter: { type: 'docs' } })).groups.map((g) => g.type)).not.toContain('blog');
+    expect(await titles('receipts', { filter: { tags: ['basics'] } })).toEqual(['Introduction']);
   });
 
-  it('searches an older docs version with its own index, the blog and pages with the main one', () => {
-    expect(search('zanzibar').total).toBe(0);
+  it('searches an older docs version with its own scope, the blog and pages with the main one', async () => {
+    expect((await search('zanzibar')).total).toBe(0);
     const v1 = byScope.get('1.0')!;
-    expect(versionForPath(main.file, '/docs/1.0/legacy/')?.name).toBe('1.0');
-    expect(versionForPath(main.file, '/docs/intro/')).toBeUndefined();
-    const inOld = searchIndexes([main, v1], 'zanzibar', { activeVersion: '1.0' });
+    expect(versionScopeFor(main.entry, '/docs/1.0/legacy/')?.name).toBe('1.0');
+    expect(versionScopeFor(main.entry, '/docs/intro/')).toBeUndefined();
+    const inOld = await searchShards([main, v1], 'zanzibar', { activeVersion: '1.0' });
     expect(inOld.groups[0].url).toBe('/docs/1.0/legacy/');
     // In the old version, current docs are left out but the blog still answers.
-    const receipts = searchIndexes([main, v1], 'receipts', { activeVersion: '1.0' });
+    const receipts = await searchShards([main, v1], 'receipts', { activeVersion: '1.0' });
     expect(receipts.groups.map((g) => g.type)).toEqual(['blog']);
   });
 
-  it('answers from the first-query index (titles and headings) before the full text arrives', () => {
-    const lite = loadSearchIndex(main.file);
-    expect(searchIndexes([lite], 'domain verification').groups[0].title).toBe('Domain verification');
+  it('searches the full text of every section', async () => {
     // "redirects" is only in a section's text.
-    expect(searchIndexes([lite], 'redirects').total).toBe(0);
-    expect(search('redirects').total).toBe(1);
+    expect((await search('redirects')).total).toBe(1);
   });
 });
 

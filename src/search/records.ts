@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
@@ -98,4 +99,11 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
   const top = records.length > start && records[start].hierarchy.length === 0 ? records[start] : undefined;
   if (top && !top.text && description) top.text = description;
   else if (!top && (description || records.length === start)) records.splice(start, 0, { ...page, url: page.pageUrl, hierarchy: [], text: description ?? '' });
+}
+
+/** A hash of the records, made one record at a time: at 10,000 pages their JSON would be a 100 MB string. */
+export function hashRecords(records: readonly SearchRecord[]): string {
+  const hash = createHash('sha256');
+  for (const record of records) hash.update(JSON.stringify(record)).update('\n');
+  return hash.digest('hex');
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../pipeline/index.ts';
 import { runSearchExport, askLlmFromEnv } from '../cli/search-command.ts';
-import { INDEX_FORMAT, type SearchIndexFile } from '../search-engine/engine.ts';
+import { SHARDED_FORMAT, type PageDetails, type SearchEntry } from '../search-engine/index.ts';
 import type { HostedRecord } from './hosted-export.ts';
 import { loadSearchRecords } from './load.ts';
 
@@ -26,25 +26,19 @@ describe('search in the build of the search fixture', () => {
   // A writing build streams its files to disk; read them there, as a host would.
   const text = (rel: string) => readFileSync(path.join(tmp, 'out', rel), 'utf8');
 
-  it('writes the index files and points every page at the main one', () => {
+  it('writes the index files and points every page at the main entry', () => {
     expect(result.ok).toBe(true);
-    const names = readdirSync(path.join(tmp, 'out', 'assets', 'search')).map((n) => `assets/search/${n}`).sort();
-    expect(names.map((n) => n.replace(/\.[0-9a-f]{10}\.json$/, '')).sort()).toEqual([
-      'assets/search/full-1.0',
-      'assets/search/full-main',
-      'assets/search/index',
-      'assets/search/index-1.0',
-      'assets/search/texts-1.0',
-      'assets/search/texts-main',
-    ]);
-    const main = names.find((n) => /^assets\/search\/index\./.test(n))!;
-    const file = JSON.parse(text(main)) as SearchIndexFile;
-    expect(file.format).toBe(INDEX_FORMAT);
-    expect(file.pages.map((p) => p[0])).toEqual(
-      expect.arrayContaining(['Introduction', 'Domain verification', 'Receiving receipts', 'Launching receipts', 'About the search site']),
-    );
+    const scopes = readdirSync(path.join(tmp, 'out', 'search-index')).sort();
+    expect(scopes).toEqual(['main', 'version-1.0']);
+    const chunks = readdirSync(path.join(tmp, 'out', 'assets', 'search'));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const name of chunks) expect(name).toMatch(/^(main|version-1\.0)\.[0-9a-f]{10}\.json$/);
+    const entry = JSON.parse(text('search-index/main/entry.json')) as SearchEntry;
+    expect(entry.format).toBe(SHARDED_FORMAT);
+    const titles = Array.from(entry.pageTypes, (_, page) => (JSON.parse(text(`search-index/main/pages/${page}.json`)) as PageDetails).title);
+    expect(titles).toEqual(expect.arrayContaining(['Introduction', 'Domain verification', 'Receiving receipts', 'Launching receipts', 'About the search site']));
     for (const page of ['docs/intro/index.html', 'blog/launch/index.html', 'search/index.html']) {
-      expect(text(page)).toContain(`&quot;indexUrl&quot;:&quot;/${main}&quot;`);
+      expect(text(page)).toContain(`&quot;indexUrl&quot;:&quot;/search-index/main/entry.json&quot;`);
     }
   });
 

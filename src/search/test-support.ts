@@ -2,15 +2,8 @@
 
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import {
-  loadSearchIndex,
-  upgradeSearchIndex,
-  type LoadedSearchIndex,
-  type SearchFullIndexFile,
-  type SearchIndexFile,
-  type SearchTextsFile,
-} from '../search-engine/index.ts';
-import { buildSearchIndexFiles } from './index-files.ts';
+import type { PageDetails, PageText, SearchEntry, ShardedScope, TermChunk, TermDirectory } from '../search-engine/index.ts';
+import { buildSearchIndexFiles } from './shard-files.ts';
 import { buildSearchRecords } from './records.ts';
 import type { SearchRecord } from './types.ts';
 
@@ -133,24 +126,38 @@ export function sampleRecords(baseUrl = '/'): SearchRecord[] {
   return buildSearchRecords({ ...fakeSite(SAMPLE_PAGES), baseUrl, language: 'en' });
 }
 
-/** Builds the files and revives them as the browser would (full-text index and texts loaded). */
-export function loadedIndexes(records: SearchRecord[], baseUrl = '/'): { main: LoadedSearchIndex; byScope: Map<string, LoadedSearchIndex>; files: Map<string, string>; indexUrl: string } {
+export interface TestScopes {
+  main: ShardedScope;
+  byScope: Map<string, ShardedScope>;
+  files: Map<string, string>;
+  indexUrl: string;
+  /** Output paths of the files the scopes fetched, in order (each once, as the browser's cache does). */
+  fetched: string[];
+}
+
+/** Builds the index files and opens their scopes as the browser does, fetching from the map. */
+export function shardedScopes(records: SearchRecord[], baseUrl = '/'): TestScopes {
   const { files, indexUrl } = buildSearchIndexFiles(records, { baseUrl });
   const prefix = baseUrl.replace(/\/$/, '') + '/';
-  const byUrl = (url: string) => {
-    const text = files.get(url.slice(prefix.length));
-    if (text === undefined) throw new Error(`no file for ${url}`);
-    return JSON.parse(text) as unknown;
+  const fetched: string[] = [];
+  const byUrl = <T>(url: string): Promise<T> => {
+    const rel = url.slice(prefix.length);
+    const text = files.get(rel);
+    if (text === undefined) return Promise.reject(new Error(`no file for ${url}`));
+    if (!fetched.includes(rel)) fetched.push(rel);
+    return Promise.resolve(JSON.parse(text) as T);
   };
-  const load = (url: string) => {
-    const file = byUrl(url) as SearchIndexFile;
-    const loaded = loadSearchIndex(file);
-    upgradeSearchIndex(loaded, byUrl(file.fullUrl) as SearchFullIndexFile);
-    loaded.texts = (byUrl(file.textsUrl) as SearchTextsFile).texts;
-    return loaded;
+  const open = (url: string): ShardedScope => {
+    const entry = JSON.parse(files.get(url.slice(prefix.length))!) as SearchEntry;
+    return {
+      entry,
+      file: (name) => byUrl<TermDirectory | TermChunk>(entry.assets + name),
+      details: (page) => byUrl<PageDetails>(`${entry.pages}${page}.json`),
+      text: (page) => byUrl<PageText>(`${entry.pages}${page}.text.json`),
+    };
   };
-  const main = load(indexUrl);
-  const byScope = new Map<string, LoadedSearchIndex>([['main', main]]);
-  for (const v of main.file.versions) if (v.url) byScope.set(v.name, load(v.url));
-  return { main, byScope, files, indexUrl };
+  const main = open(indexUrl);
+  const byScope = new Map<string, ShardedScope>([['main', main]]);
+  for (const v of main.entry.versions) if (v.url) byScope.set(v.name, open(v.url));
+  return { main, byScope, files, indexUrl, fetched };
 }

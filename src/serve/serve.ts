@@ -110,13 +110,10 @@ function changedPages(previous: BuildResult, next: BuildResult, touched: readonl
   const copySources = new Set(next.copies.values());
   if (touched.some((file) => copySources.has(file))) return null;
   const changed = new Set<string>();
-  // Every page links the search index, whose URL changes with any text on the site: a page that differs only by it
-  // need not reload. A page the build took from its memo differs only by it, so only fresh pages are compared.
-  const withoutIndex = (result: BuildResult, content: string | Uint8Array | undefined) =>
-    typeof content === 'string' && result.indexUrl ? content.replaceAll(result.indexUrl, '') : content;
+  // A page the build took from its memo is the same as before: only fresh pages are compared.
   for (const [rel, content] of next.files) {
     if (!rel.endsWith('.html') || (next.freshPages && !next.freshPages.has(rel))) continue;
-    if (!sameContent(withoutIndex(previous, previous.files.get(rel)), withoutIndex(next, content))) changed.add(rel);
+    if (!sameContent(previous.files.get(rel), content)) changed.add(rel);
   }
   for (const rel of previous.files.keys()) if (rel.endsWith('.html') && !next.files.has(rel)) changed.add(rel);
   if (changed.size > MAX_CHANGED) return null;

@@ -160,8 +160,8 @@ export class BuildPool {
    * The index takes one worker's heap to hundreds of MB at 10,000 pages; that worker is then replaced by a fresh one,
    * so the memory is returned at once instead of lingering while pages render.
    */
-  searchIndex(records: SearchRecord[], baseUrl: string, recordsHash: string, writeTo?: string): Promise<SearchIndexFiles & { onDisk: boolean }> {
-    return this.submit({ type: 'search', records, baseUrl, recordsHash, writeTo });
+  searchIndex(records: SearchRecord[], baseUrl: string, writeTo?: string): Promise<SearchIndexFiles & { onDisk: boolean }> {
+    return this.submit({ type: 'search', records, baseUrl, writeTo });
   }
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */

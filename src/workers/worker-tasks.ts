@@ -15,7 +15,7 @@ export type WorkerRequest =
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
   /** `writeTo`: the output folder the files go straight into; they are then left out of the reply (`onDisk`). */
-  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; recordsHash: string; writeTo?: string }
+  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; writeTo?: string }
   | { id: number; type: 'bodies'; routes: RouteData[] };
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
@@ -89,7 +89,7 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
               mkdirSync(path.dirname(target), { recursive: true });
               writeFileSync(target, text);
             };
-      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, recordsHash: request.recordsHash, write });
+      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, write });
       return { ...search, onDisk: write !== undefined };
     }
     case 'bodies': {

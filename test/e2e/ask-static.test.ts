@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('AI mode on a static host', () => {
-  it('answers in the browser with quoted passages and citation links, loading its code and texts only when opened', async () => {
+  it('answers in the browser with quoted passages and citation links, loading its code when opened and the texts of a few pages per question', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -55,15 +55,19 @@ describe('AI mode on a static host', () => {
       await page.locator('button.search-modal__mode', { hasText: 'Ask AI' }).click();
       await page.waitForLoadState('networkidle');
       const opened = requests.slice(beforeAsk);
-      // Opening AI mode fetched the answer code and the full section texts, and nothing had fetched them before.
+      const pageTexts = (list: { url: string }[]) => list.filter((r) => /^\/search-index\/main\/pages\/\d+\.text\.json$/.test(r.url));
+      // Opening AI mode fetched the answer code; keyword search never needed a page's whole text.
       expect(opened.filter((r) => r.url.endsWith('.js')).length).toBeGreaterThan(0);
-      expect(opened.some((r) => /\/assets\/search\/texts-/.test(r.url))).toBe(true);
-      expect(requests.slice(0, beforeAsk).some((r) => /\/assets\/search\/texts-/.test(r.url))).toBe(false);
+      expect(pageTexts(requests)).toEqual([]);
       expect(scriptsBefore).toBeGreaterThan(0);
 
       await page.locator('#pd-search-ask-input').fill('How do I add the DNS TXT record for domain verification?');
       await page.keyboard.press('Enter');
       await page.locator('.search-ask__answer[aria-busy="false"]').waitFor();
+      // The question fetched the texts of the pages it quotes from, not the whole site's.
+      const quoted = pageTexts(requests).length;
+      expect(quoted).toBeGreaterThan(0);
+      expect(quoted).toBeLessThanOrEqual(8);
       const answer = page.locator('.search-ask__answer');
       expect(await answer.innerText()).toContain('No AI model is configured for this site');
       expect(await answer.locator('blockquote').first().innerText()).toContain('TXT record');
@@ -102,6 +106,6 @@ describe('AI mode on a static host', () => {
     expect(props, 'the search island carries its settings').toBeDefined();
     const search = (JSON.parse(props!) as { search: { ai?: { endpoint?: string }; indexUrl?: string } }).search;
     expect(search.ai).toEqual({});
-    expect(search.indexUrl).toMatch(/^\/assets\/search\//);
+    expect(search.indexUrl).toBe('/search-index/main/entry.json');
   });
 });

@@ -14,10 +14,15 @@ const e2e = setupE2E();
 /** The host sends `script-src 'self'` with every page: the hashed inline head script is blocked. */
 async function hostCsp(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {
-    const response = await route.fetch();
-    const type = response.headers()['content-type'] ?? '';
-    if (!type.startsWith('text/html')) return route.fulfill({ response });
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" } });
+    try {
+      const response = await route.fetch();
+      const type = response.headers()['content-type'] ?? '';
+      if (!type.startsWith('text/html')) return await route.fulfill({ response });
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" } });
+    } catch (error) {
+      // A request still in flight when the test closes its page (a prefetch) has nowhere to go.
+      if (!page.isClosed()) throw error;
+    }
   });
 }
 

@@ -176,7 +176,7 @@ describe('search page', () => {
 
 describe('search messages', () => {
   it('shows the failure texts when the index cannot be fetched', async () => {
-    const { page } = await open('/docs/intro/', { before: (p) => p.route('**/assets/search/index.*.json', (route) => route.abort()) });
+    const { page } = await open('/docs/intro/', { before: (p) => p.route('**/search-index/main/entry.json', (route) => route.abort()) });
     await openModalAndType(page, 'receipts');
     const body = page.locator('dialog.search-modal .search-modal__body');
     await expect.poll(() => body.innerText()).toContain('Unable to fetch results');

@@ -56,19 +56,12 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
   const [query, setQuery] = useState<Query>(EMPTY);
   const [mounted, setMounted] = useState(false);
   const [shown, setShown] = useState(PAGE_GROUPS);
-  // Bumped when the full-text index or the texts arrive, to re-run the query on them.
-  const [revision, setRevision] = useState(0);
   const backend = useMemo(() => searchBackend(search), [search]);
 
   useEffect(() => {
     setQuery(queryFromUrl(window.location.search));
     setMounted(true);
-    if (!backend) return;
-    const unsubscribe = backend.subscribe(() => setRevision((n) => n + 1));
-    backend.prefetch();
-    // Full section texts give excerpts around the match; results show without them first.
-    backend.loadTexts().catch(() => {});
-    return unsubscribe;
+    backend?.prefetch();
   }, [backend]);
 
   const update = (next: Query) => {
@@ -81,9 +74,8 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
     backend,
     query: query.q,
     enabled: mounted,
-    options: { filter: filterOf(query), maxGroups: shown + 1, maxHitsPerGroup: 4, excerptLength: 220, hitsPerPage: 50 },
+    options: { filter: filterOf(query), maxGroups: shown + 1, maxHitsPerGroup: 4, excerptLength: 220, fullText: true, hitsPerPage: 50 },
     hostedDebounceMs: HOSTED_DEBOUNCE_MS,
-    revision,
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -147,20 +139,16 @@ export default function SearchPage({ baseUrl, docsTags, search }: SearchPageProp
       <noscript>
         <p className="search-page__hint">Search results need JavaScript. The documentation's sidebar and the blog archive list every page.</p>
       </noscript>
-      <div className="search-page__results-live" data-results={outcome ? (outcome.partial ? 'partial' : 'complete') : undefined}>
+      <div className="search-page__results-live" data-results={outcome ? 'complete' : undefined}>
         {mounted && !backend && <p className="search-page__hint">Search is not available on this site.</p>}
         {q !== '' && status === 'loading' && <p className="search-page__hint">Loading results…</p>}
         {q !== '' && status === 'error' && <SearchError />}
         {q !== '' && status === 'ready' && outcome && (
           <>
-            {!(outcome.total === 0 && outcome.partial) && (
-              <p className="search-page__count" role="status">
-                {outcome.total} {outcome.total === 1 ? 'result' : 'results'}
-              </p>
-            )}
-            {outcome.total === 0 && outcome.partial ? (
-              <p className="search-page__hint">Searching the full text…</p>
-            ) : outcome.total === 0 ? (
+            <p className="search-page__count" role="status">
+              {outcome.total} {outcome.total === 1 ? 'result' : 'results'}
+            </p>
+            {outcome.total === 0 ? (
               <NoResults query={outcome.query} suggestions={suggestions} issuesUrl={search.issuesUrl} onSuggestion={(s) => update({ ...query, q: s })} />
             ) : (
               <ResultList groups={outcome.groups.slice(0, shown)} />

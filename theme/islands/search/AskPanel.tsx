@@ -9,8 +9,8 @@ import { ASK_DISCLAIMER, askQuestion, parseAnswer, type AskMode, type AskSource 
 export interface AskPanelProps {
   /** Where questions go. Without one, `answerLocally` answers them. */
   endpoint?: string;
-  /** Loads the in-browser answerer (the search index's passages); called as the panel opens. */
-  answerLocally?: () => Promise<(question: string) => { sources: AskSource[]; text: string }>;
+  /** Loads the in-browser answerer (the code and the search index's entry); called as the panel opens. */
+  answerLocally?: () => Promise<(question: string) => Promise<{ sources: AskSource[]; text: string }>>;
   /** Initial question (what was typed in keyword mode). */
   initialQuestion: string;
   /** Back to keyword mode, keeping the question as the query. */
@@ -32,7 +32,7 @@ export function AskPanel({ endpoint, answerLocally, initialQuestion, onBack, onN
 
   useEffect(() => {
     inputRef.current?.focus();
-    // The passages load while the reader types the question.
+    // What answers loads while the reader types the question.
     if (!endpoint) answerLocally?.().catch(() => {});
     return () => abortRef.current?.abort();
   }, [endpoint, answerLocally]);
@@ -51,8 +51,8 @@ export function AskPanel({ endpoint, answerLocally, initialQuestion, onBack, onN
       try {
         if (!answerLocally) throw new Error('no search index to answer from');
         const answer = await answerLocally();
+        const result = await answer(q);
         if (abort.signal.aborted) return;
-        const result = answer(q);
         setState({ status: 'done', question: q, text: result.text, sources: result.sources, mode: 'extractive' });
       } catch {
         if (abort.signal.aborted) return;

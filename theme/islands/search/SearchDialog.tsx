@@ -62,9 +62,6 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
   const [query, setQuery] = useState('');
   const [recent, setRecent] = useState<RecentSearch[]>([]);
   const [active, setActive] = useState(0);
-  // Bumped when the full-text index arrives, to re-run the query on it.
-  const [revision, setRevision] = useState(0);
-  useEffect(() => backend?.subscribe(() => setRevision((n) => n + 1)), [backend]);
 
   // Open and close the native dialog with the `open` prop; lock page scrolling while open.
   useEffect(() => {
@@ -96,20 +93,13 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
     [],
   );
 
-  // A re-run for the same query on a better index keeps the reader's place in the list.
-  const lastRun = useRef({ query: '', revision: 0 });
   const { status, outcome, suggestions } = useSearchResults({
     backend,
     query,
     enabled: open && mode === 'keyword',
     options: { maxGroups: MODAL_GROUPS, maxHitsPerGroup: MODAL_HITS_PER_GROUP, excerptLength: 110 },
     hostedDebounceMs: HOSTED_DEBOUNCE_MS,
-    revision,
-    onResult: () => {
-      const refresh = lastRun.current.query === query && lastRun.current.revision !== revision;
-      lastRun.current = { query, revision };
-      if (!refresh) setActive(0);
-    },
+    onResult: () => setActive(0),
   });
 
   const trimmed = query.trim();
@@ -264,7 +254,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
             <p className="sr-only" role="status">
               {statusText}
             </p>
-            <div className="search-modal__body" data-results={outcome ? (outcome.partial ? 'partial' : 'complete') : undefined}>
+            <div className="search-modal__body" data-results={outcome ? 'complete' : undefined}>
               {!backend && <p className="search-modal__hint">Search is not available on this site.</p>}
               {trimmed === '' && (
                 <Recent
@@ -280,8 +270,7 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
               )}
               {trimmed !== '' && status === 'loading' && <p className="search-modal__hint">Loading…</p>}
               {trimmed !== '' && status === 'error' && <SearchError />}
-              {showResults && outcome.total === 0 && outcome.partial && <p className="search-modal__hint">Searching the full text…</p>}
-              {showResults && outcome.total === 0 && !outcome.partial && (
+              {showResults && outcome.total === 0 && (
                 <NoResults query={outcome.query} suggestions={suggestions} issuesUrl={search.issuesUrl} onSuggestion={(s) => setQuery(s)} />
               )}
               {showResults && outcome.total > 0 && (

@@ -1,10 +1,12 @@
-// Browser side of search: one backend interface over the local index (lazily fetched, with the engine loaded as a
-// separate chunk) and the hosted service. Used by the SearchModal and SearchPage islands.
+// Browser side of search: one backend interface over the local sharded index (its entry, then the chunks and page
+// details each query needs, with the query code loaded as a separate chunk) and the hosted service. Used by the
+// SearchModal and SearchPage islands.
 
-import type { AskPassage, ExtractiveResult } from '../../../src/search-engine/answer.ts';
-import type { LoadedSearchIndex, SearchFullIndexFile, SearchIndexFile, SearchTextsFile } from '../../../src/search-engine/engine.ts';
+import type { ExtractiveResult } from '../../../src/search-engine/answer.ts';
 import { hostedSearch } from '../../../src/search-engine/hosted.ts';
 import type { SearchFilter, SearchOutcome } from '../../../src/search-engine/results.ts';
+import type { ShardedScope } from '../../../src/search-engine/sharded-search.ts';
+import type { PageDetails, PageText, SearchEntry, TermChunk, TermDirectory } from '../../../src/search-engine/shards.ts';
 import type { SearchData } from '../../../src/shared/types.ts';
 
 export interface QueryOptions {
@@ -12,6 +14,8 @@ export interface QueryOptions {
   maxGroups?: number;
   maxHitsPerGroup?: number;
   excerptLength?: number;
+  /** Local: excerpts around the match in the whole text of the sections shown (fetches the pages' text files). */
+  fullText?: boolean;
   /** Hosted: how many hits to ask for. */
   hitsPerPage?: number;
   signal?: AbortSignal;
@@ -19,18 +23,14 @@ export interface QueryOptions {
 
 export interface SearchBackend {
   kind: 'local' | 'hosted';
-  /** Starts loading what the first query needs (the local index); safe to call often. */
+  /** Starts loading what the first query needs (the local index's entry); safe to call often. */
   prefetch(): void;
   query(q: string, options?: QueryOptions): Promise<SearchOutcome>;
   /** Page titles for "Try searching for". */
   suggestions(): Promise<string[]>;
-  /** Local only: loads the full section texts so excerpts show the match in context. */
-  loadTexts(): Promise<void>;
-  /** Calls `listener` whenever better data arrived (the full-text index, the texts): re-run the query then. */
-  subscribe(listener: () => void): () => void;
 }
 
-// One cache per page for the whole browser session of that page: the modal and the search page share a fetched index
+// One cache per page for the whole browser session of that page: the modal and the search page share fetched files
 // (both islands load this module from the same shared chunk). Failed loads are dropped so a later attempt retries.
 const cache = new Map<string, Promise<unknown>>();
 
@@ -50,75 +50,41 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-// Fired when a loaded index got better (full-text index or texts arrived).
-const upgrades = new EventTarget();
+const engine = () => cached('engine', () => import('../../../src/search-engine/sharded-search.ts'));
+const entryFile = (url: string) => cached(`file:${url}`, () => fetchJson<SearchEntry>(url));
 
-const engine = () => cached('engine', () => import('../../../src/search-engine/engine.ts'));
-const indexFile = (url: string) => cached(`file:${url}`, () => fetchJson<SearchIndexFile>(url));
-
-/**
- * A revived index file. Its first-query index (titles, headings) answers at once; the full-text index is fetched in
- * the background and swapped in when it arrives (if that fails, the first one keeps answering).
- */
-function loadedIndex(url: string): Promise<LoadedSearchIndex> {
-  return cached(`loaded:${url}`, async () => {
-    const [mod, file] = await Promise.all([engine(), indexFile(url)]);
-    const loaded = mod.loadSearchIndex(file);
-    fetchJson<SearchFullIndexFile>(file.fullUrl).then(
-      (full) => {
-        mod.upgradeSearchIndex(loaded, full);
-        upgrades.dispatchEvent(new Event('upgrade'));
-      },
-      (error: unknown) => {
-        loaded.fullUnavailable = true;
-        upgrades.dispatchEvent(new Event('upgrade'));
-        console.warn(`[protodocs] The full-text search index did not load; searching titles and headings only. ${String(error)}`);
-      },
-    );
-    return loaded;
-  });
+/** A scope whose chunks and page details are fetched on demand, each once. */
+function scopeOf(entry: SearchEntry): ShardedScope {
+  return {
+    entry,
+    file: (name) => cached(`file:${entry.assets}${name}`, () => fetchJson<TermDirectory | TermChunk>(entry.assets + name)),
+    details: (page) => cached(`file:${entry.pages}${page}.json`, () => fetchJson<PageDetails>(`${entry.pages}${page}.json`)),
+    text: (page) => cached(`file:${entry.pages}${page}.text.json`, () => fetchJson<PageText>(`${entry.pages}${page}.text.json`)),
+  };
 }
 
-/** The loaded indexes for the current page: the main one, plus an older docs version's when the reader is in it. */
-function localIndexes(indexUrl: string, pathname: string): Promise<{ indexes: LoadedSearchIndex[]; activeVersion?: string }> {
-  return cached(`indexes:${indexUrl}:${pathname}`, async () => {
-    const [mod, main] = await Promise.all([engine(), indexFile(indexUrl)]);
-    const version = mod.versionForPath(main, pathname);
-    const loadedMain = await loadedIndex(indexUrl);
-    if (!version) return { indexes: [loadedMain] };
-    return { indexes: [loadedMain, await loadedIndex(version.url)], activeVersion: version.name };
+/** The scopes for the current page: the main one, plus an older docs version's when the reader is in it. */
+function localScopes(indexUrl: string, pathname: string): Promise<{ scopes: ShardedScope[]; activeVersion?: string }> {
+  return cached(`scopes:${indexUrl}:${pathname}`, async () => {
+    const [mod, main] = await Promise.all([engine(), entryFile(indexUrl)]);
+    const version = mod.versionScopeFor(main, pathname);
+    if (!version) return { scopes: [scopeOf(main)] };
+    return { scopes: [scopeOf(main), scopeOf(await entryFile(version.url))], activeVersion: version.name };
   });
-}
-
-function subscribe(listener: () => void): () => void {
-  upgrades.addEventListener('upgrade', listener);
-  return () => upgrades.removeEventListener('upgrade', listener);
 }
 
 function localBackend(indexUrl: string): SearchBackend {
-  const load = () => localIndexes(indexUrl, window.location.pathname);
+  const load = () => localScopes(indexUrl, window.location.pathname);
   return {
     kind: 'local',
     prefetch: () => void load().catch(() => {}),
     async query(q, options = {}) {
-      const [{ indexes, activeVersion }, mod] = await Promise.all([load(), engine()]);
-      return mod.searchIndexes(indexes, q, { ...options, activeVersion });
+      const [{ scopes, activeVersion }, mod] = await Promise.all([load(), engine()]);
+      return mod.searchShards(scopes, q, { ...options, activeVersion });
     },
     async suggestions() {
-      return (await indexFile(indexUrl)).suggestions;
+      return (await entryFile(indexUrl)).suggestions;
     },
-    async loadTexts() {
-      const { indexes } = await load();
-      await Promise.all(
-        indexes.map(async (index) => {
-          if (index.texts) return;
-          const texts = await cached(`texts:${index.file.textsUrl}`, () => fetchJson<SearchTextsFile>(index.file.textsUrl));
-          index.texts = texts.texts;
-          upgrades.dispatchEvent(new Event('upgrade'));
-        }),
-      );
-    },
-    subscribe,
   };
 }
 
@@ -133,44 +99,37 @@ function hostedBackend(search: SearchData): SearchBackend {
         { query: q, language: search.language, docsTags: search.docsTags, hitsPerPage: options.hitsPerPage },
         { signal: options.signal, filter: options.filter, maxHitsPerGroup: options.maxHitsPerGroup },
       ),
-    // The hosted service has no "popular pages"; the local index file (when built) names a few good first queries.
-    suggestions: async () => (search.indexUrl ? (await indexFile(search.indexUrl)).suggestions : []),
-    loadTexts: async () => {},
-    subscribe: () => () => {},
+    // The hosted service has no "popular pages"; the local index's entry (when built) names a few good first queries.
+    suggestions: async () => (search.indexUrl ? (await entryFile(search.indexUrl)).suggestions : []),
   };
 }
 
-/**
- * Every section the reader's page can search (the main index, or an older docs version's for its docs when the reader
- * is in that version), with its full text: what AI mode quotes on a site without an answer endpoint.
- */
-export async function localPassages(indexUrl: string): Promise<AskPassage[]> {
-  const { indexes, activeVersion } = await localIndexes(indexUrl, window.location.pathname);
-  const passages: AskPassage[] = [];
-  for (const index of indexes) {
-    const texts = index.texts ?? (await cached(`texts:${index.file.textsUrl}`, () => fetchJson<SearchTextsFile>(index.file.textsUrl))).texts;
-    index.texts ??= texts;
-    const docsElsewhere = index.file.scope === 'main' && activeVersion !== undefined;
-    index.file.sections.forEach(([pageIndex, anchor, headings, short], i) => {
-      const [title, pageUrl, type, , tags] = index.file.pages[pageIndex];
-      if (docsElsewhere && type === 'docs') return;
-      passages.push({ title, hierarchy: headings, text: texts[i] ?? short, url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, tags });
-    });
-  }
-  return passages;
-}
+export type Answerer = (question: string) => Promise<ExtractiveResult>;
 
-export type Answerer = (question: string) => ExtractiveResult;
+/** How many pages AI mode reads passages from, and how many sections of each. */
+const ANSWER_PAGES = 8;
+const ANSWER_SECTIONS_PER_PAGE = 2;
 
 /**
- * AI mode without an answer endpoint (a static host): the ask handler's extractive answer, computed here over the
- * local index's passages. The engine and the passages load on first use, which AI mode opening triggers.
+ * AI mode without an answer endpoint (a static host): the ask handler's extractive answer, computed here. The index
+ * finds the sections that match any word of the question; their pages' details give the passages to quote. The code
+ * and the entry load as AI mode opens, while the reader types.
  */
 export function localAnswerer(indexUrl: string): Promise<Answerer> {
-  // An older docs version quotes its own docs: the passages depend on the page the reader is on.
   return cached(`answerer:${indexUrl}:${window.location.pathname}`, async () => {
-    const [mod, passages] = await Promise.all([import('../../../src/search-engine/answer.ts'), localPassages(indexUrl)]);
-    return mod.createExtractiveAnswerer(passages);
+    const [mod, answer, { scopes, activeVersion }] = await Promise.all([engine(), import('../../../src/search-engine/answer.ts'), localScopes(indexUrl, window.location.pathname)]);
+    return async (question) => {
+      const found = await mod.rankSections(scopes, answer.questionWords(question), { combineWith: 'OR', activeVersion });
+      const shown = mod.bestPerPage(found, ANSWER_PAGES, ANSWER_SECTIONS_PER_PAGE);
+      const passages = await Promise.all(
+        shown.map(async (found) => {
+          const [details, text] = await Promise.all([mod.detailsOf(found), mod.sectionText(found)]);
+          const [anchor, hierarchy] = mod.sectionOf(details, found.section);
+          return { title: details.title, hierarchy, text, url: anchor ? `${details.url}#${anchor}` : details.url, pageUrl: details.url, tags: details.tags };
+        }),
+      );
+      return answer.createExtractiveAnswerer(passages)(question);
+    };
   });
 }
 

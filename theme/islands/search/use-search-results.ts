@@ -2,6 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchOutcome } from '../../../src/search-engine/results.ts';
 import type { QueryOptions, SearchBackend } from './search-client.ts';
 
+/**
+ * The local index fetches the chunks a query's words fall in: a short wait lets fast typing skip the words' first
+ * letters (whose chunks would be fetched for nothing) and stays under what a reader notices.
+ */
+const LOCAL_DEBOUNCE_MS = 60;
+
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface SearchResultsRequest {
@@ -13,8 +19,6 @@ export interface SearchResultsRequest {
   options: Omit<QueryOptions, 'signal'>;
   /** Wait this long before asking a hosted backend, so typing is one request, not one per key. */
   hostedDebounceMs: number;
-  /** Changes when the backend's index got better (a full index arrived): the same query runs again. */
-  revision: number;
   onResult?: (outcome: SearchOutcome) => void;
 }
 
@@ -23,7 +27,7 @@ export interface SearchResultsRequest {
  * request, so a slow answer never overwrites a newer one; an aborted request is not an error.
  */
 export function useSearchResults(request: SearchResultsRequest) {
-  const { backend, query, enabled, options, hostedDebounceMs, revision } = request;
+  const { backend, query, enabled, options, hostedDebounceMs } = request;
   const [status, setStatus] = useState<SearchStatus>('idle');
   const [outcome, setOutcome] = useState<SearchOutcome | undefined>();
   const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -57,12 +61,12 @@ export function useSearchResults(request: SearchResultsRequest) {
           setStatus('error');
         },
       );
-    const timer = setTimeout(run, backend.kind === 'hosted' ? hostedDebounceMs : 0);
+    const timer = setTimeout(run, backend.kind === 'hosted' ? hostedDebounceMs : LOCAL_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [query, enabled, backend, revision, optionsKey, hostedDebounceMs]);
+  }, [query, enabled, backend, optionsKey, hostedDebounceMs]);
 
   return { status, outcome, suggestions };
 }

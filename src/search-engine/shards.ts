@@ -1,0 +1,206 @@
+// The sharded search index: its file format and the codec of its posting lists, shared by the build (which writes
+// them) and the browser (which fetches only what a query needs). Pure: no DOM, no Node APIs.
+//
+// A scope (the current docs with the blog and the pages, or one older docs version) is:
+// - an entry file at a stable URL (`SearchData.indexUrl`), small at any site size: the term ranges of the chunks, the
+//   pages' types and tags, the "Try searching for" titles and the versions;
+// - term chunks (content-hashed, cached for good): sorted terms with their posting lists, cut by size, so a query
+//   fetches the few chunks its terms fall in, found through term directories (each lists a run of chunks; the entry
+//   lists the directories, so it stays small however many chunks there are);
+// - two files per page, fetched for the results shown: its details (title, URL, facets, each section's anchor,
+//   headings and the start of its text, enough for the modal's excerpts) and its full text (for excerpts around the
+//   match on the search page, and the passages AI mode quotes).
+//
+// Scores are computed at build time, as MiniSearch would compute them over the whole scope (BM25+ per field, field
+// boosts, the top of a page boosted): a posting carries its section's finished score for that term, and a query adds
+// them up, weighting prefix and typo matches as MiniSearch does.
+
+import type { SearchPageType } from './results.ts';
+
+export const SHARDED_FORMAT = 'protodocs-search/2';
+
+/** A docs version. Older versions have an entry of their own (`url`); the current one is in the main scope. */
+export interface ScopeVersion {
+  name: string;
+  label: string;
+  /** Path prefix of its docs, with the base URL: "/docs/", "/docs/1.0/". */
+  path: string;
+  current: boolean;
+  url?: string;
+}
+
+export interface SearchEntry {
+  format: typeof SHARDED_FORMAT;
+  /** "main": the current docs version, the blog and the pages. Otherwise the name of an older docs version. */
+  scope: string;
+  language: string;
+  /** One letter per page, in page order: d(ocs), b(log), p(age). Page numbers index the details files. */
+  pageTypes: string;
+  /** Docs and post tags → the pages that carry them (`encodeNumbers`). */
+  tags: Record<string, string>;
+  /** URL of the folder of the directories and chunks (content-hashed files, named relative to it). */
+  assets: string;
+  /** Each term directory's first term and file name, in term order (see `chunksFor`). */
+  directories: [first: string, name: string][];
+  /** URL of the folder of the per-page files: `${pages}${page}.json` (PageDetails), `${pages}${page}.text.json` (PageText). */
+  pages: string;
+  /** A few page titles offered as "Try searching for" queries. */
+  suggestions: string[];
+  /** Only in the main entry: every docs version. */
+  versions: ScopeVersion[];
+}
+
+/** A run of term chunks: each one's first term and file name, in term order. */
+export interface TermDirectory {
+  format: typeof SHARDED_FORMAT;
+  chunks: [first: string, name: string][];
+}
+
+export interface TermChunk {
+  format: typeof SHARDED_FORMAT;
+  /** Term → its posting list (`encodePostings`). */
+  terms: Record<string, string>;
+}
+
+/** How much of each section's text a page's details carry (a modal excerpt is 110 characters). */
+export const PREVIEW_LENGTH = 160;
+
+/** One page's details, fetched for the results shown. */
+export interface PageDetails {
+  format: typeof SHARDED_FORMAT;
+  title: string;
+  url: string;
+  type: SearchPageType;
+  /** Docs version name ('' outside docs). */
+  version: string;
+  tags: string[];
+  /** Top sidebar category of a doc, or "Blog"; '' for none. */
+  category: string;
+  /** The page's sections in order: anchor ('' = top of the page), headings below the page title, start of the text. */
+  sections: [anchor: string, headings: string[], preview: string][];
+}
+
+/** One page's section texts, in the order of its details' sections. */
+export interface PageText {
+  format: typeof SHARDED_FORMAT;
+  texts: string[];
+}
+
+/**
+ * A section is named by its page and its place in the page, not by a running number over the site: a heading added to
+ * one page then changes only the postings of that page's words.
+ */
+export const SECTION_SLOTS = 65536;
+
+export function sectionKey(page: number, local: number): number {
+  return page * SECTION_SLOTS + local;
+}
+
+export function pageOfKey(key: number): number {
+  return Math.floor(key / SECTION_SLOTS);
+}
+
+export function localOfKey(key: number): number {
+  return key % SECTION_SLOTS;
+}
+
+// Scores are stored on a log scale in two characters of this alphabet (no digits: ids are written in digits, so a
+// posting list needs no separators). 4,096 levels from 1e-4 to 1e4: under 0.5% apart.
+const SCORE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-.:';
+const SCORE_MIN = 1e-4;
+const SCORE_LEVELS = 4096;
+const SCORE_STEP = Math.log(1e8) / (SCORE_LEVELS - 1);
+const SCORE_INDEX = new Map([...SCORE_ALPHABET].map((c, i) => [c, i]));
+
+function scoreLevel(score: number): number {
+  return Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(Math.log(Math.max(score, SCORE_MIN) / SCORE_MIN) / SCORE_STEP)));
+}
+
+/** The score a stored level stands for. */
+export function levelScore(level: number): number {
+  return SCORE_MIN * Math.exp(level * SCORE_STEP);
+}
+
+/**
+ * `[section key, score]` pairs, keys ascending → "<page delta>[/<section in page>]<2 score chars>…" (decimal numbers,
+ * the section part left out for the top of a page).
+ */
+export function encodePostings(postings: readonly (readonly [number, number])[]): string {
+  let out = '';
+  let lastPage = 0;
+  for (const [key, score] of postings) {
+    const page = pageOfKey(key);
+    const local = localOfKey(key);
+    const level = scoreLevel(score);
+    out += (page === lastPage ? (local === 0 ? '0' : '') : String(page - lastPage)) + (local === 0 ? '' : '/' + local) + SCORE_ALPHABET[level >> 6] + SCORE_ALPHABET[level & 63];
+    lastPage = page;
+  }
+  return out;
+}
+
+/** Calls `each(sectionKey, score)` for every posting of an encoded list. */
+export function decodePostings(encoded: string, each: (key: number, score: number) => void): void {
+  let page = 0;
+  let number = 0;
+  let local = 0;
+  let inLocal = false;
+  for (let i = 0; i < encoded.length; i++) {
+    const code = encoded.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      number = number * 10 + (code - 48);
+      continue;
+    }
+    if (code === 47) {
+      // "/": the page delta is complete, the section in the page follows.
+      page += number;
+      number = 0;
+      inLocal = true;
+      continue;
+    }
+    if (inLocal) local = number;
+    else {
+      page += number;
+      local = 0;
+    }
+    number = 0;
+    inLocal = false;
+    const level = (SCORE_INDEX.get(encoded[i])! << 6) | SCORE_INDEX.get(encoded[++i])!;
+    each(sectionKey(page, local), levelScore(level));
+  }
+}
+
+/** Ascending numbers as base-36 deltas joined by '.'. */
+export function encodeNumbers(numbers: readonly number[]): string {
+  let last = 0;
+  return numbers
+    .map((n) => {
+      const delta = (n - last).toString(36);
+      last = n;
+      return delta;
+    })
+    .join('.');
+}
+
+export function decodeNumbers(encoded: string): number[] {
+  if (encoded === '') return [];
+  let last = 0;
+  return encoded.split('.').map((d) => (last += parseInt(d, 36)));
+}
+
+/**
+ * The runs (directories or chunks, each `[first term, …]`, in term order) a term's matches can be in: the run `term`
+ * sorts into, and every later one that starts with `term` (its longer words).
+ */
+export function chunksFor(chunks: readonly (readonly [string, unknown])[], term: string): number[] {
+  // The last chunk whose first term is ≤ term holds term and its closest neighbours.
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (chunks[mid][0] <= term) low = mid;
+    else high = mid - 1;
+  }
+  const found = [low];
+  for (let i = low + 1; i < chunks.length && chunks[i][0].startsWith(term); i++) found.push(i);
+  return found;
+}
