@@ -1,8 +1,10 @@
 import * as cheerio from 'cheerio';
 import { XMLValidator } from 'fast-xml-parser';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/pipeline/index.ts';
+import { searchShards, type SearchEntry, type ShardedScope } from '../src/search-engine/index.ts';
 
 // The real IAIndex site, built in memory once: every route of SPEC.md §2 and what a reader sees on it.
 
@@ -169,4 +171,24 @@ describe('the IAIndex site', () => {
       expect($(a).attr('rel')).toContain('noopener');
     });
   });
+});
+
+describe('search on the real site', () => {
+  // Captured with the engine the sharded index replaced (MiniSearch, commit c5f0cbd) on this content. A content change
+  // that moves a result means capturing again; the index must not move one by itself.
+  const before = JSON.parse(readFileSync(new URL('./search-quality/real-site.json', import.meta.url), 'utf8')) as Record<string, { total: number; top: string[] }>;
+  const pageOf = (url: string) => url.replace(/#.*$/, '');
+
+  for (const [query, expected] of Object.entries(before)) {
+    it(`"${query}" has the same best result and five best pages as before`, async () => {
+      const files = new Map([...result.files].filter(([rel]) => rel.startsWith('search-index/') || rel.startsWith('assets/search/')).map(([rel, c]) => [rel, typeof c === 'string' ? c : Buffer.from(c).toString('utf8')]));
+      const read = async <T,>(urlPath: string) => JSON.parse(files.get(urlPath.replace(/^\//, ''))!) as T;
+      const entry = await read<SearchEntry>('/search-index/main/entry.json');
+      const scope: ShardedScope = { entry, file: (name) => read(entry.assets + name), details: (page) => read(`${entry.pages}${page}.json`), text: (page) => read(`${entry.pages}${page}.text.json`) };
+      const found = await searchShards([scope], query, { maxGroups: 5, maxHitsPerGroup: 1 });
+      const top = found.groups.map((g) => g.hits[0].url);
+      expect(top[0]).toBe(expected.top[0]);
+      expect(top.map(pageOf).sort()).toEqual(expected.top.map(pageOf).sort());
+    });
+  }
 });

@@ -10,6 +10,8 @@ import { excerpt, highlight } from './text.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
+/** At most this many chunks between a term and its stem are fetched for typo matches (see `chunksOf`). */
+const MAX_TYPO_RUNS = 4;
 
 /** MiniSearch's weights for a word that only starts with the query term, or is a typo away from it. */
 const PREFIX_WEIGHT = 0.375;
@@ -27,11 +29,12 @@ export interface ShardedScope {
 }
 
 /**
- * The chunks that can hold `term`, the words it starts, and its likely typo matches: those that share its start but for
- * its last letters (as many as its typo allowance). They sort near it: in its chunk, in the chunks its shorter forms
- * sort into ("type" for "typed"), or just after it ("webhook" for "webhok"). A typo match that sorts far away (a wrong
- * first letter) is not looked for: that would mean fetching every chunk. A term shorter than SHORT_PREFIX (a query
- * being typed) finds the words it starts in its own chunk only: all words starting with "d" are a tenth of the index.
+ * The chunks that can hold `term`, the words it starts, and its likely typo matches: those that differ from it only
+ * in its last letters (as many as its typo allowance). They sort near it: from where its stem (the term without
+ * those letters) sorts to just after the term ("typed" finds "type", "verificaton" finds "verification", "webhok"
+ * finds "webhook"). A typo in the first letters is not looked for: its matches could sort anywhere, and finding them
+ * would mean fetching every chunk. A term shorter than SHORT_PREFIX (a query being typed) finds the words it starts in
+ * its own chunk only: all words starting with "d" are a tenth of the index.
  */
 async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
   const distance = fuzziness(term) || 0;
@@ -39,9 +42,14 @@ async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]>
   const pick = <T extends readonly [string, unknown]>(runs: readonly T[]): T[] => {
     const own = chunksFor(runs, term);
     const picked = new Set(term.length < SHORT_PREFIX ? own.slice(0, 1) : own);
-    let next = Math.max(...picked) + 1;
-    while (distance > 0 && next < runs.length && runs[next][0].startsWith(stem)) picked.add(next++);
-    for (let cut = 1; cut <= distance; cut++) picked.add(chunksFor(runs, term.slice(0, -cut))[0]);
+    if (distance > 0) {
+      const from = chunksFor(runs, stem)[0];
+      // Between the stem and the term. A long way is the stem's own family, too costly to fetch whole: its start is
+      // kept, where the stem's shortest words are ("verification" for "verificaton", before "verificationAnchor"…).
+      const to = own[0] - from <= MAX_TYPO_RUNS ? own[0] : Math.min(own[0], from + 2);
+      for (let i = from; i < to; i++) picked.add(i);
+      for (let next = Math.max(...picked) + 1; next < runs.length && runs[next][0].startsWith(stem); next++) picked.add(next);
+    }
     return [...picked].sort((a, b) => a - b).map((i) => runs[i]);
   };
   const directories = await Promise.all(pick(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
