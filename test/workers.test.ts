@@ -9,7 +9,6 @@ import { build } from '../src/pipeline/index.ts';
 import { PARALLEL_THRESHOLD } from '../src/workers/worker-pool.ts';
 import { walkFiles } from '../src/files/walk.ts';
 import { indexedPageText } from './search-index-reader.ts';
-// @ts-expect-error plain ES module without types: the bench's corpus generator
 import { writeCorpus } from './bench/corpus.mjs';
 
 // The CLI (dist) parses, renders markdown, builds the search index and renders pages in worker threads once a site

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StreamingOutput } from './write-output.ts';
+import { walkFiles } from '../files/index.ts';
+import { outputFileWriter, StreamingOutput } from './write-output.ts';
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-write-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -32,5 +33,50 @@ describe('StreamingOutput', () => {
     expect(readdirSync(out)).toEqual(['index.html']);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
+  });
+
+  it('patches an earlier output: same bytes stay untouched, changes move in, files no longer made go', async () => {
+    const out = path.join(temp, 'site-c');
+    const files: Record<string, string> = { 'index.html': 'home', 'a/page.html': 'a', 'b/page.html': 'b', 'gone/page.html': 'gone', 'assets/app.1234.js': 'js', 'img/logo.png': 'logo' };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
+      writeFileSync(path.join(out, rel), text);
+    }
+    const identity = (rel: string) => {
+      const st = statSync(path.join(out, rel));
+      return `${st.ino}:${st.mtimeMs}`;
+    };
+    const before = Object.fromEntries(Object.keys(files).map((rel) => [rel, identity(rel)]));
+    writeFileSync(path.join(temp, 'logo.png'), 'logo');
+    const sink = await StreamingOutput.open(out, { patch: true });
+    expect(sink.previousDirectory).toBe(out);
+    await sink.write('index.html', 'home');
+    await sink.write('a/page.html', 'a, edited');
+    await sink.reuse('b/page.html', path.join(out, 'b/page.html'));
+    await sink.write('c/new.html', 'new');
+    // Another thread's writer: an unchanged hashed asset is kept without being read, a new one goes to the temp folder.
+    const worker = outputFileWriter(sink.directory, sink.previousDirectory);
+    worker.write('assets/app.1234.js', 'js');
+    worker.write('assets/app.5678.js', 'js2');
+    sink.addMade(worker.made);
+    await sink.commit(new Map([['img/logo.png', path.join(temp, 'logo.png')]]));
+    expect(walkFiles(out)).toEqual(['a/page.html', 'assets/app.1234.js', 'assets/app.5678.js', 'b/page.html', 'c/new.html', 'img/logo.png', 'index.html']);
+    expect(readFileSync(path.join(out, 'a/page.html'), 'utf8')).toBe('a, edited');
+    for (const rel of ['index.html', 'b/page.html', 'assets/app.1234.js', 'img/logo.png']) expect(identity(rel), rel).toBe(before[rel]);
+    expect(existsSync(path.join(out, 'gone'))).toBe(false);
+    expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
+  });
+
+  it('patches a file where a folder was, and a folder where a file was', async () => {
+    const out = path.join(temp, 'site-d');
+    mkdirSync(path.join(out, 'x'), { recursive: true });
+    writeFileSync(path.join(out, 'x', 'inner.html'), 'inner');
+    writeFileSync(path.join(out, 'y'), 'file');
+    const sink = await StreamingOutput.open(out, { patch: true });
+    await sink.write('x', 'now a file');
+    await sink.write('y/inner.html', 'now in a folder');
+    await sink.commit(new Map());
+    expect(readFileSync(path.join(out, 'x'), 'utf8')).toBe('now a file');
+    expect(readFileSync(path.join(out, 'y', 'inner.html'), 'utf8')).toBe('now in a folder');
   });
 });

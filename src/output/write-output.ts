@@ -1,10 +1,44 @@
-import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProtodocsError, problem } from '../errors/index.ts';
+import { walkFiles } from '../files/index.ts';
 import { OLD_PREFIX, TEMP_PREFIX, fileSystemProblem } from './output-folder.ts';
 
 const WRITE_CONCURRENCY = 64;
+
+async function step(operation: string, target: string, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new ProtodocsError(fileSystemProblem(error, target, operation));
+  }
+}
+
+/** True when the file at `abs` holds exactly `content`. */
+async function sameBytes(abs: string, content: string | Uint8Array): Promise<boolean> {
+  const size = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+  const st = await stat(abs).catch(() => undefined);
+  if (!st?.isFile() || st.size !== size) return false;
+  const bytes = await readFile(abs);
+  return typeof content === 'string' ? bytes.equals(Buffer.from(content)) : bytes.equals(content);
+}
+
+async function sameFiles(a: string, b: string): Promise<boolean> {
+  const st = await stat(b).catch(() => undefined);
+  if (!st?.isFile()) return false;
+  return sameBytes(b, await readFile(a));
+}
+
+/** Removes the folders of `rels` (deepest first, up to `root`) that have become empty. */
+async function removeEmptyFolders(root: string, rels: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const rel of rels) for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir)) folders.add(dir);
+  for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
+    const abs = path.join(root, dir);
+    if ((await readdir(abs).catch(() => ['?'])).length === 0) await rmdir(abs).catch(() => {});
+  }
+}
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -19,6 +53,8 @@ export interface OutputSink {
   write(rel: string, content: string | Uint8Array): Promise<void>;
   /** A file of the previous output as it is, without reading it (a hard link); only where the output is a folder. */
   reuse?(rel: string, source: string): Promise<void>;
+  /** Files another thread wrote into the folder (or found there unchanged): they are part of the output. */
+  addMade?(rels: Iterable<string>): void;
 }
 
 export class MemoryOutput implements OutputSink {
@@ -32,8 +68,13 @@ export class MemoryOutput implements OutputSink {
 }
 
 /**
- * Streams files into a sibling temp folder while the build renders, so pages never pile up in memory; `commit`
- * swaps the folder in, `abort` deletes it. Either way the previous output is untouched until the swap.
+ * Streams files into a sibling temp folder while the build renders, so pages never pile up in memory; `abort` deletes
+ * it. Either way the previous output is untouched until `commit`.
+ *
+ * A fresh output is swapped in whole. An earlier build's output is patched (`open` with `patch`): a file whose bytes
+ * are already there is not written at all, and `commit` moves in only the files that changed and takes out the ones
+ * no longer made, keeping each replaced file aside until every move has succeeded (and moving them back if one fails).
+ * So an edit writes what it changed, however large the site.
  */
 export class StreamingOutput implements OutputSink {
   private readonly pending = new Set<Promise<void>>();
@@ -42,35 +83,58 @@ export class StreamingOutput implements OutputSink {
   private failure: unknown;
   /** The temp folder has become the output folder. */
   private committed = false;
+  /** Every file of the new output (patch mode), written or kept. */
+  private readonly made = new Set<string>();
 
   private constructor(
     private readonly outDir: string,
     private readonly temp: string,
+    /** Patch mode: the files of the previous output. */
+    private readonly previous: ReadonlySet<string> | undefined,
   ) {}
+
+  static async open(outDir: string, options: { patch?: boolean } = {}): Promise<StreamingOutput> {
+    const temp = path.join(path.dirname(outDir), `${TEMP_PREFIX}${process.pid}-${Date.now()}`);
+    await mkdir(temp, { recursive: true }).catch((error: unknown) => {
+      throw new ProtodocsError(fileSystemProblem(error, temp, 'create the temporary output folder'));
+    });
+    const previous = options.patch && existsSync(outDir) ? new Set(walkFiles(outDir)) : undefined;
+    return new StreamingOutput(outDir, temp, previous);
+  }
+
+  /** The previous output, in patch mode: a writer in another thread leaves out what it already holds. */
+  get previousDirectory(): string | undefined {
+    return this.previous ? this.outDir : undefined;
+  }
 
   /** The temp folder, for a writer in another thread (it must finish before `commit` or `abort`). */
   get directory(): string {
     return this.temp;
   }
 
-  static async open(outDir: string): Promise<StreamingOutput> {
-    const temp = path.join(path.dirname(outDir), `${TEMP_PREFIX}${process.pid}-${Date.now()}`);
-    await mkdir(temp, { recursive: true }).catch((error: unknown) => {
-      throw new ProtodocsError(fileSystemProblem(error, temp, 'create the temporary output folder'));
-    });
-    return new StreamingOutput(outDir, temp);
-  }
-
   async write(rel: string, content: string | Uint8Array): Promise<void> {
+    if (this.previous) {
+      this.made.add(rel);
+      if (this.previous.has(rel) && (await sameBytes(insideFolder(this.outDir, rel), content))) return;
+    }
     await this.put(rel, (target) => writeFile(target, content));
   }
 
   /**
-   * The file `source` (in the previous output, about to be replaced) as `rel`: a hard link costs no copy, and the
-   * old folder's deletion leaves it intact. Where links are not possible, a copy.
+   * The file `source` (in the previous output) as `rel`: in patch mode it is already there; otherwise a hard link
+   * costs no copy, and the old folder's deletion leaves it intact. Where links are not possible, a copy.
    */
   async reuse(rel: string, source: string): Promise<void> {
+    if (this.previous) {
+      this.made.add(rel);
+      if (this.previous.has(rel) && path.resolve(source) === insideFolder(this.outDir, rel)) return;
+    }
     await this.put(rel, (target) => link(source, target).catch(() => copyFile(source, target)));
+  }
+
+  /** Files that another thread wrote into `directory`, or found unchanged in `previousDirectory`. */
+  addMade(rels: Iterable<string>): void {
+    for (const rel of rels) this.made.add(rel);
   }
 
   private async put(rel: string, make: (target: string) => Promise<void>): Promise<void> {
@@ -98,13 +162,7 @@ export class StreamingOutput implements OutputSink {
       await this.abort();
       throw this.failure;
     }
-    const step = async (operation: string, target: string, run: () => Promise<unknown>) => {
-      try {
-        await run();
-      } catch (error) {
-        throw new ProtodocsError(fileSystemProblem(error, target, operation));
-      }
-    };
+    if (this.previous) return this.commitPatch(this.previous, copies);
     try {
       for (const dir of new Set([...copies.keys()].map((rel) => path.dirname(insideFolder(this.temp, rel))))) {
         await step('create the folder', dir, () => mkdir(dir, { recursive: true }));
@@ -134,12 +192,81 @@ export class StreamingOutput implements OutputSink {
     if (hadOutput) await rm(old, { recursive: true, force: true }).catch(() => {});
   }
 
+  private async commitPatch(previous: ReadonlySet<string>, copies: ReadonlyMap<string, string>): Promise<void> {
+    try {
+      await inBatches([...copies], WRITE_CONCURRENCY, async ([rel, src]) => {
+        this.made.add(rel);
+        if (previous.has(rel) && (await sameFiles(src, insideFolder(this.outDir, rel)))) return;
+        const target = insideFolder(this.temp, rel);
+        await step('create the folder', path.dirname(target), () => mkdir(path.dirname(target), { recursive: true }));
+        await step(`copy ${src} to`, path.join(this.outDir, rel), () => copyFile(src, target));
+      });
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+    const changed = walkFiles(this.temp);
+    const stale = [...previous].filter((rel) => !this.made.has(rel));
+    const aside = path.join(path.dirname(this.outDir), `${OLD_PREFIX}${process.pid}-${Date.now()}`);
+    // Every move, in order, so that a failure can put the previous output back exactly.
+    const moves: [from: string, to: string][] = [];
+    const move = async (from: string, to: string) => {
+      await mkdir(path.dirname(to), { recursive: true });
+      await rename(from, to);
+      moves.push([from, to]);
+    };
+    try {
+      for (const rel of stale) await step('move aside', path.join(this.outDir, rel), () => move(insideFolder(this.outDir, rel), insideFolder(aside, rel)));
+      // A folder emptied here may be where a file now goes.
+      await removeEmptyFolders(this.outDir, stale);
+      for (const rel of changed) {
+        const target = insideFolder(this.outDir, rel);
+        if (previous.has(rel)) await step('move aside', target, () => move(target, insideFolder(aside, rel)));
+        await step('move the new file into place at', target, () => move(insideFolder(this.temp, rel), target));
+      }
+    } catch (error) {
+      for (const [from, to] of moves.reverse()) await mkdir(path.dirname(from), { recursive: true }).then(() => rename(to, from)).catch(() => {});
+      await rm(aside, { recursive: true, force: true }).catch(() => {});
+      await this.abort();
+      throw error;
+    }
+    this.committed = true;
+    await rm(this.temp, { recursive: true, force: true }).catch(() => {});
+    await rm(aside, { recursive: true, force: true }).catch(() => {});
+  }
+
   /** Deletes the temp folder; after a commit, does nothing. */
   async abort(): Promise<void> {
     if (this.committed) return;
     await Promise.allSettled(this.pending);
     await rm(this.temp, { recursive: true, force: true });
   }
+}
+
+/**
+ * A writer for another thread that streams into a `StreamingOutput`'s temp folder (`directory`): writes each file
+ * there, unless the previous output (`previousDirectory`, patch mode) already holds the same bytes. Returns the
+ * function and the list of every file it was given, for `addMade`. Files named by their content's hash (under
+ * `assets/`) are the same whenever the name is.
+ */
+export function outputFileWriter(directory: string, previousDirectory: string | undefined): { write: (rel: string, text: string) => void; made: string[] } {
+  const made: string[] = [];
+  const write = (rel: string, text: string) => {
+    made.push(rel);
+    if (previousDirectory !== undefined) {
+      const before = insideFolder(previousDirectory, rel);
+      if (rel.startsWith('assets/') ? existsSync(before) : sameBytesSync(before, text)) return;
+    }
+    const target = insideFolder(directory, rel);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  };
+  return { write, made };
+}
+
+function sameBytesSync(abs: string, text: string): boolean {
+  const st = statSync(abs, { throwIfNoEntry: false });
+  return st !== undefined && st.isFile() && st.size === Buffer.byteLength(text) && readFileSync(abs).equals(Buffer.from(text));
 }
 
 /**

@@ -64,9 +64,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.stage('bundle', `${bundled.assets.files.size} assets`);
     const search = s.prepareSearch(config, table, documents.html, reuse);
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
-    output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs) : undefined;
+    output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true }) : undefined;
     const sink = output ?? new MemoryOutput(out.files);
-    searching = options.deferSearch ? undefined : s.startSearch(search, reuse, pool, output?.directory);
+    searching = options.deferSearch ? undefined : s.startSearch(search, reuse, pool, output && { directory: output.directory, previous: output.previousDirectory });
     run.stage('search', `${search.records.length} sections`);
     const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: search.indexUrl, askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
     if (!options.deferSearch) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse)));

@@ -15,7 +15,8 @@ export interface SearchTask {
   indexUrl: string;
 }
 
-export type IndexFiles = SearchIndexFiles & { onDisk: boolean };
+/** `onDisk`: a worker wrote them into the output itself; `made` lists them. */
+export type IndexFiles = SearchIndexFiles & { onDisk: boolean; made: string[] };
 
 export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
   const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale });
@@ -28,9 +29,9 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
  * The index when it is ready at once (reused), or being made by a worker while the pages render; a worker writes its
  * files straight into `writeTo` (at 10,000 pages, ~100 MB that need not cross threads). Undefined: index it later.
  */
-export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: string): Promise<IndexFiles> | undefined {
+export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: { directory: string; previous?: string }): Promise<IndexFiles> | undefined {
   const known = reuse.search(task.key);
-  if (known) return Promise.resolve({ ...known, onDisk: false });
+  if (known) return Promise.resolve({ ...known, onDisk: false, made: [] });
   if (!pool) return undefined;
   const making = pool.searchIndex(task.records, task.baseUrl, writeTo).then((files) => keep(task, reuse, files));
   making.catch(() => {});
@@ -40,10 +41,10 @@ export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, wr
 /** The search stage on its own: `serve` schedules it after telling the tabs to reload; a build awaits it. */
 export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool): Promise<IndexFiles> {
   const known = reuse.search(task.key);
-  if (known) return { ...known, onDisk: false };
+  if (known) return { ...known, onDisk: false, made: [] };
   const files = pool
     ? await pool.searchIndex(task.records, task.baseUrl)
-    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl }), onDisk: false };
+    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl }), onDisk: false, made: [] };
   return keep(task, reuse, files);
 }
 

@@ -96,6 +96,7 @@ export function configSource(config: SiteConfig): string {
 }
 
 /** The search index files, unless the worker that made them wrote them into the output itself. */
-export async function writeSearch(sink: OutputSink, files: { files: ReadonlyMap<string, string>; onDisk: boolean }): Promise<void> {
-  if (!files.onDisk) for (const [rel, text] of files.files) await sink.write(rel, text);
+export async function writeSearch(sink: OutputSink, files: { files: ReadonlyMap<string, string>; onDisk: boolean; made: readonly string[] }): Promise<void> {
+  if (files.onDisk) sink.addMade?.(files.made);
+  else for (const [rel, text] of files.files) await sink.write(rel, text);
 }

@@ -67,6 +67,7 @@ function scopeFolder(scope: string): string {
  * Every file depends only on what it holds, so an edit changes few of them: scores use the scope's size and average
  * field lengths rounded to a few steps per doubling (an edit rarely moves them), sections are named by page and place
  * in the page, and chunks are cut where a term's hash says so (an edit moves no cut but near the terms it touches).
+ * An edited section changes the chunks of its words (their scores there depend on its length), and no others.
  */
 export function buildSearchIndexFiles(
   records: readonly SearchRecord[],

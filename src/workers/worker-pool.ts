@@ -160,7 +160,7 @@ export class BuildPool {
    * The index takes one worker's heap to hundreds of MB at 10,000 pages; that worker is then replaced by a fresh one,
    * so the memory is returned at once instead of lingering while pages render.
    */
-  searchIndex(records: SearchRecord[], baseUrl: string, writeTo?: string): Promise<SearchIndexFiles & { onDisk: boolean }> {
+  searchIndex(records: SearchRecord[], baseUrl: string, writeTo?: { directory: string; previous?: string }): Promise<SearchIndexFiles & { onDisk: boolean; made: string[] }> {
     return this.submit({ type: 'search', records, baseUrl, writeTo });
   }
 

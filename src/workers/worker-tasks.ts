@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Node } from 'unist';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { SearchRecord } from '../search/index.ts';
@@ -14,8 +12,11 @@ export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[] }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
-  /** `writeTo`: the output folder the files go straight into; they are then left out of the reply (`onDisk`). */
-  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; writeTo?: string }
+  /**
+   * `writeTo`: the output's temp folder the files go straight into; they are then left out of the reply (`onDisk`),
+   * which lists them instead (`made`). With `previous` (the output folder being patched), an unchanged file is not written.
+   */
+  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; writeTo?: { directory: string; previous?: string } }
   | { id: number; type: 'bodies'; routes: RouteData[] };
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
@@ -79,18 +80,11 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
       return out;
     }
     case 'search': {
-      const { buildSearchIndexFiles } = await import('../search/index.ts');
+      const [{ buildSearchIndexFiles }, { outputFileWriter }] = await Promise.all([import('../search/index.ts'), import('../output/index.ts')]);
       const { writeTo } = request;
-      const write =
-        writeTo === undefined
-          ? undefined
-          : (rel: string, text: string) => {
-              const target = path.join(writeTo, rel);
-              mkdirSync(path.dirname(target), { recursive: true });
-              writeFileSync(target, text);
-            };
-      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, write });
-      return { ...search, onDisk: write !== undefined };
+      const writer = writeTo && outputFileWriter(writeTo.directory, writeTo.previous);
+      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, write: writer ? writer.write : undefined });
+      return { ...search, onDisk: writer !== undefined, made: writer ? writer.made : [] };
     }
     case 'bodies': {
       const { renderPageBody } = await import('../render/index.ts');

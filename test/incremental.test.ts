@@ -1,0 +1,105 @@
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkFiles } from '../src/files/walk.ts';
+import { build } from '../src/pipeline/index.ts';
+import { diskReuse } from '../src/reuse/index.ts';
+import type { TermChunk } from '../src/search-engine/index.ts';
+import { writeCorpus } from './bench/corpus.mjs';
+
+// A rebuild after an edit writes the files the edit changed and no others: every other file of the output keeps its
+// inode and its modification time (it was not even rewritten with the same bytes). Builds as `protodocs build` runs
+// them: the build record and the per-file cache on disk.
+
+const PAGES = 250;
+const site = mkdtempSync(path.join(os.tmpdir(), 'protodocs-incremental-'));
+const out = path.join(site, 'build');
+afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+type Snapshot = Map<string, string>;
+
+function snapshot(): Snapshot {
+  return new Map(
+    walkFiles(out).map((rel) => {
+      const st = statSync(path.join(out, rel));
+      return [rel, `${st.ino}:${st.mtimeMs}`];
+    }),
+  );
+}
+
+async function rebuild(): Promise<{ written: string[]; removed: string[] }> {
+  const before = snapshot();
+  const result = await build({ root: site, write: true, minify: false, reuse: diskReuse({ record: true }) });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const after = snapshot();
+  return {
+    written: [...after].filter(([rel, id]) => before.get(rel) !== id).map(([rel]) => rel).sort(),
+    removed: [...before.keys()].filter((rel) => !after.has(rel)).sort(),
+  };
+}
+
+const doc = (n: number) => path.join(site, 'content', 'docs', `section-${Math.floor(n / 100)}`, `page-${n}.md`);
+const isChunk = (rel: string) => rel.startsWith('assets/search/');
+
+describe('a rebuild after an edit', () => {
+  beforeAll(async () => {
+    writeCorpus(site, PAGES);
+    await rebuild();
+  }, 120_000);
+
+  it('writes nothing when nothing changed', async () => {
+    expect(await rebuild()).toEqual({ written: [], removed: [] });
+  });
+
+  it('a body edit: the page, its markdown twin, llms-full.txt, and the search files of its words', async () => {
+    appendFileSync(doc(120), '\nA zeppelin sentence added by the test.\n');
+    const { written, removed } = await rebuild();
+    const pageText = written.find((rel) => /^search-index\/main\/pages\/\d+\.text\.json$/.test(rel));
+    expect(written.filter((rel) => !isChunk(rel))).toEqual([
+      'docs/section-1/page-120.md',
+      'docs/section-1/page-120/index.html',
+      'llms-full.txt',
+      'search-index/main/entry.json',
+      pageText,
+    ]);
+    expect(JSON.parse(readFileSync(path.join(out, pageText!), 'utf8')).texts.join(' ')).toContain('zeppelin sentence');
+    // New chunks replace old ones: those of the words of the edited section (this corpus has a vocabulary of two dozen
+    // words, so that is many of them; src/search/shard-files.test.ts shows how few on a varied one).
+    const added = written.filter(isChunk);
+    expect(added.length).toBeGreaterThan(0);
+    expect(Math.abs(removed.length - added.length)).toBeLessThanOrEqual(2);
+    const words = added.flatMap((rel) => Object.keys((JSON.parse(readFileSync(path.join(out, rel), 'utf8')) as Partial<TermChunk>).terms ?? {}));
+    expect(words).toContain('zeppelin');
+  }, 60_000);
+
+  it('a title edit: also every page whose sidebar shows the title, and llms.txt; not the pages of other sidebars', async () => {
+    const file = doc(150);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Page 150 of the synthetic corpus', 'title: Renamed page one-fifty'));
+    const { written } = await rebuild();
+    const pages = written.filter((rel) => rel.endsWith('.html'));
+    // Section 1 has its own sidebar of its 100 pages: each shows the new title, and no page of another section does.
+    const section1 = walkFiles(out).filter((rel) => /^docs\/section-1\/page-\d+\/index\.html$/.test(rel));
+    expect(section1).toHaveLength(100);
+    expect(pages).toEqual(section1);
+    for (const rel of pages) expect(readFileSync(path.join(out, rel), 'utf8')).toContain('Renamed page one-fifty');
+    expect(written).toContain('llms.txt');
+    expect(written).toContain('docs/section-1/page-150.md');
+  }, 60_000);
+
+  it('a removed doc: its files go, and the pages that listed it change', async () => {
+    // The page before it links to it: that link now skips it.
+    writeFileSync(doc(239), readFileSync(doc(239), 'utf8').replace('./page-240.md', './page-241.md'));
+    rmSync(doc(240));
+    const { written, removed } = await rebuild();
+    // The last page's details go (the pages after it are numbered one lower: their details change).
+    expect(removed.filter((rel) => !isChunk(rel))).toEqual([
+      'docs/section-2/page-240.md',
+      'docs/section-2/page-240/index.html',
+      expect.stringMatching(/^search-index\/main\/pages\/\d+\.json$/),
+      expect.stringMatching(/^search-index\/main\/pages\/\d+\.text\.json$/),
+    ]);
+    expect(existsSync(path.join(out, 'docs', 'section-2', 'page-240'))).toBe(false);
+    expect(written.filter((rel) => rel.endsWith('.html'))).toEqual(walkFiles(out).filter((rel) => /^docs\/section-2\/page-\d+\/index\.html$/.test(rel)));
+  }, 60_000);
+});
