@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from './bench/corpus.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(repo, 'bin', 'protodocs.js');
@@ -139,4 +140,31 @@ describe('protodocs CLI', () => {
     expect(built(run(['build', '--root', site, '--out', out]))).toBe('built');
     expect(built(run(['build', '--root', site, '--out', out, '--base-url', '/x/']))).toBe('built');
   }, 120_000);
+
+  it('shows a navbar or sidebar mistake before parsing the content, then lists the other problems, each once', () => {
+    const site = path.join(temp, 'early');
+    writeCorpus(site, 150);
+    const config = path.join(site, 'site.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("sidebarId: 'section0'", "sidebarId: 'sectoin0'"));
+    const sidebars = path.join(site, 'content', 'sidebars.ts');
+    writeFileSync(sidebars, readFileSync(sidebars, 'utf8').replace('"intro":["intro"]', '"intro":["intro","section-0/no-such-page"]'));
+    const doc = path.join(site, 'content', 'docs', 'section-1', 'page-120.md');
+    writeFileSync(doc, readFileSync(doc, 'utf8') + '\nA [broken link](./missing.md).\n');
+    const r = run(['build', '--root', site, '--verbose']);
+    expect(r.code).toBe(1);
+    const navbar = r.stderr.indexOf('navbar.items[0] names sidebar "sectoin0", which is not defined.');
+    const sidebar = r.stderr.indexOf('Sidebar item "section-0/no-such-page" has no link target');
+    const parse = r.stderr.indexOf('✓ parse');
+    const broken = r.stderr.indexOf('content/docs/section-1/page-120.md:');
+    expect(navbar).toBeGreaterThan(0);
+    expect(sidebar).toBeGreaterThan(0);
+    expect(r.stderr).toContain('Found before parsing the content; looking for other problems…');
+    // Shown before the parse stage ends; the broken link, found later, after it; each problem once.
+    expect(Math.max(navbar, sidebar)).toBeLessThan(parse);
+    expect(broken).toBeGreaterThan(parse);
+    expect(r.stderr.split('names sidebar "sectoin0"').length).toBe(2);
+    expect(r.stderr.split('"section-0/no-such-page" has no link target').length).toBe(2);
+    expect(r.stderr).toContain('3 errors, 0 warnings.');
+    expect(r.stderr).toContain('defined sidebars: intro, section0, section1');
+  }, 60_000);
 });

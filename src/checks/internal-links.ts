@@ -47,11 +47,6 @@ export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSo
     if ('to' in item) check(item.to, `navbar.items[${i}]`);
   });
   config.footer.links.forEach((group, g) => group.items.forEach((item, i) => check(item.to, `footer.links[${g}].items[${i}]`)));
-  config.navbar.items.forEach((item, i) => {
-    if ('sidebarId' in item && !(item.sidebarId in config.sidebars)) {
-      out.push(problem('PD1006', { kind: 'sidebar', index: i, sidebar: item.sidebarId, defined: Object.keys(config.sidebars) }, at(item.sidebarId)));
-    }
-  });
   // Files every page links from its head or navbar: a missing one is a failed request on every page.
   const files: [string, string | undefined][] = [['favicon', config.favicon], ['image', config.image], ['navbar.logo.src', config.navbar.logo?.src]];
   for (const [key, file] of files) {

@@ -4,7 +4,8 @@ import { diskReuse } from '../reuse/index.ts';
 import { cliWorkers } from './build-setup.ts';
 import { createProgress, progressMode } from './progress.ts';
 import { USAGE_CODES } from '../errors/index.ts';
-import { reportDiagnostics } from './report.ts';
+import { reportDiagnostics, reportEarlyErrors, type ReportOptions } from './report.ts';
+import type { Diagnostic } from '../errors/index.ts';
 
 export interface BuildCommandOptions {
   root: string;
@@ -24,6 +25,8 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
   const root = path.resolve(options.root);
   const progress = createProgress(process.stderr, progressMode(process.stderr, options));
+  const report: ReportOptions = { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true };
+  let shown: Diagnostic[] = [];
   const result = await build({
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
@@ -36,12 +39,15 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     nodeEnv: process.env.NODE_ENV,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,
     progress: (event) => progress.event(event),
+    onEarlyErrors: (errors) => {
+      progress.done();
+      reportEarlyErrors(errors, report, (t) => process.stderr.write(t));
+      shown = errors;
+    },
   });
   progress.done();
   const failed = !result.ok || (options.strict === true && result.diagnostics.length > 0);
-  reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
-    process.stderr.write(t),
-  );
+  reportDiagnostics(result.diagnostics, { ...report, crash: result.crash, shown }, (t) => process.stderr.write(t));
   if (failed) {
     // A refused output folder is how protodocs was asked to run, not the site: a usage error, as for a bad flag.
     const usage = result.diagnostics.some((d) => d.severity === 'error' && USAGE_CODES.has(d.code));

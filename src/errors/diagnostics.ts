@@ -1,16 +1,24 @@
 import { problem } from './problem.ts';
 import { ProtodocsError, toDiagnostic, type Diagnostic, type DiagnosticInit } from './protodocs-error.ts';
 
-/** Collects problems so one run reports all of them. */
+/** Collects problems so one run reports all of them; a problem found twice (by an early check and again later) once. */
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
 
   add(init: DiagnosticInit | ProtodocsError): void {
-    this.items.push(toDiagnostic(init));
+    this.push(toDiagnostic(init));
   }
 
   addAll(items: Iterable<Diagnostic>): void {
-    for (const item of items) this.items.push(item);
+    for (const item of items) this.push(item);
+  }
+
+  private push(item: Diagnostic): void {
+    const key = JSON.stringify([item.code, item.severity, item.file, item.line, item.column, item.message]);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.items.push(item);
   }
 
   get errorCount(): number {

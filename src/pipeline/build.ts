@@ -36,6 +36,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.stage('config');
     const s = await loading;
     const content = s.scanContent(config, run.diagnostics, reuse.frontmatter);
+    const structure = s.checkStructure(config, content, s.configSource(config));
+    run.add(structure);
+    const early = structure.filter((d) => d.severity === 'error');
+    if (early.length) options.onEarlyErrors?.(early);
     run.stage('scan', `${content.files.length} files`);
     pool = options.workers?.(content.files.length);
     const markdown = await s.MarkdownStage.parse(content, config, { pool, reuse });

@@ -30,6 +30,11 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Called as each stage ends and as each page is written (the CLI shows it). */
   progress?: (event: BuildProgress) => void;
+  /**
+   * Errors in the site's structure (navbar, sidebars, versions), found before any markdown is parsed: the CLI shows
+   * them at once, while the build goes on to find the rest. They are in the result's diagnostics too.
+   */
+  onEarlyErrors?: (errors: Diagnostic[]) => void;
 }
 
 export interface BuildResult {
