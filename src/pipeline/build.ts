@@ -66,14 +66,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundled = await bundling.result;
     if ('problems' in bundled) return done({ ok: !run.add(bundled.problems) });
     run.stage('bundle', `${bundled.assets.files.size} assets`);
-    const search = s.prepareSearch(config, table, documents.html, reuse);
+    // serve makes the records after the reload; a build now, so that a worker indexes them while pages render.
+    const prepareSearch = () => s.prepareSearch(config, table, documents.html, reuse);
+    const search = options.deferSearch ? undefined : prepareSearch();
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true }) : undefined;
     const sink = output ?? new MemoryOutput(out.files);
-    searching = options.deferSearch ? undefined : s.startSearch(search, reuse, pool, output && { directory: output.directory, previous: output.previousDirectory });
-    run.stage('search', `${search.records.length} sections`);
-    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: search.indexUrl, askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
-    if (!options.deferSearch) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse)));
+    searching = search && s.startSearch(search, reuse, pool, output && { directory: output.directory, previous: output.previousDirectory });
+    run.stage('search', search ? `${search.records.length} sections` : 'after the pages');
+    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
+    if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse)));
     run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
     const copies = s.siteCopies(table, documents.copies);
     const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));
@@ -83,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], pages: table.routes.length, warnings: run.warnings() });
     if (output && !run.failed) run.stage('record');
-    return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? search : undefined, freshPages: site.fresh });
+    return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? prepareSearch : undefined, freshPages: site.fresh });
   } catch (error) {
     run.diagnostics.items.push(diagnosticFromThrown(error));
     return done({ crash: error instanceof ProtodocsError ? undefined : error });

@@ -4,6 +4,8 @@ import type { DocumentHtml } from '../markdown/index.ts';
 import type { Reuse } from '../reuse/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { buildSearchIndexFiles, buildSearchRecords, hashRecords, searchIndexUrl, type SearchIndexFiles, type SearchRecord } from '../search/index.ts';
+
+export { searchIndexUrl };
 import type { BuildPool } from '../workers/index.ts';
 
 /** The search stage's input: the site's sections, and the URL pages link (the same whatever the content). */

@@ -21,7 +21,7 @@ export interface BuildOptions {
   workers?: PoolFactory;
   /** React's build (part of the build record's key): the CLI passes NODE_ENV. */
   nodeEnv?: string;
-  /** serve: the search index is left to the caller (`indexSearch` with `result.search`), to make after the reload. */
+  /** serve: the search records and index are left to the caller (`indexSearch(result.search())`), to make after the reload. */
   deferSearch?: boolean;
   /** serve: the path its question handler answers at; pages use it when the config names no AI endpoint. */
   askEndpoint?: string;
@@ -53,11 +53,11 @@ export interface BuildResult {
   inputs: string[];
   /** Output HTML file → source file that produced it. */
   manifest: Record<string, string>;
-  /** With deferSearch: the search stage's input, for the caller to index when it chooses. */
-  search?: SearchTask;
+  /** With deferSearch: makes the search stage's input (the records), for the caller to index when it chooses. */
+  search?: () => SearchTask;
   /** Nothing changed since the last build: the output folder was left as it was. */
   unchanged?: boolean;
-  /** The HTML files rendered anew; the others are an earlier build's, the same but for the search index URL. */
+  /** The HTML files rendered anew; the others are an earlier build's. */
   freshPages?: Set<string>;
   /** A non-author error (PD9000), kept for --verbose. */
   crash?: unknown;

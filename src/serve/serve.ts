@@ -184,7 +184,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   // Stops the last build's search index if it is still being made: the next build makes its own.
   let cancelSearch: (() => void) | undefined;
   /** The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile. */
-  const scheduleSearch = (task: SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<void> => {
+  const scheduleSearch = (prepare: () => SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<void> => {
     const pool = options.workers?.(pages);
     let cancelled = false;
     cancelSearch = () => {
@@ -195,7 +195,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       .then(async () => {
         if (cancelled) return;
         try {
-          const index = await indexSearch(task, reuse, pool);
+          const index = await indexSearch(prepare(), reuse, pool);
           if (!cancelled) for (const [rel, text] of index.files) files.set(rel, text);
         } catch (error) {
           // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
