@@ -7,7 +7,6 @@ import { groupByPage, type FlatHit, type SearchFilter, type SearchOutcome, type 
 import { chunksFor, decodeNumbers, decodePostings, localOfKey, pageOfKey, type PageDetails, type PageText, type SearchEntry, type TermChunk, type TermDirectory } from './shards.ts';
 import { excerpt, highlight } from './text.ts';
 
-
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
 /** At most this many chunks between a term and its stem are fetched for typo matches (see `chunksOf`). */
@@ -69,10 +68,14 @@ function tagsOf(entry: SearchEntry): Map<string, Set<number>> {
 
 export interface Match {
   score: number;
-  /** The query terms and the indexed words they matched, for highlighting. */
-  terms: Set<string>;
   /** How many of the query's terms matched (MiniSearch multiplies the score by it). */
   matched: number;
+}
+
+/** One query term's matches: each section's score, and the indexed words it matched (for highlighting). */
+export interface TermMatches {
+  scores: Map<number, number>;
+  words: Set<string>;
 }
 
 /** Levenshtein distance, or Infinity once it must exceed `max`. */
@@ -93,8 +96,9 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Every section matching one query term (exactly, as a prefix, or within its typo allowance), with its score. */
-export async function termMatches(scope: ShardedScope, term: string): Promise<Map<number, Match>> {
-  const found = new Map<number, Match>();
+export async function termMatches(scope: ShardedScope, term: string): Promise<TermMatches> {
+  const scores = new Map<number, number>();
+  const words = new Set([term]);
   const maxDistance = fuzziness(term) || 0;
   for (const chunk of await chunksOf(scope, term)) {
     for (const word in chunk.terms) {
@@ -106,16 +110,11 @@ export async function termMatches(scope: ShardedScope, term: string): Promise<Ma
         if (distance === Infinity) continue;
         weight = (FUZZY_WEIGHT * word.length) / (word.length + distance);
       } else continue;
-      decodePostings(chunk.terms[word], (id, score) => {
-        const match = found.get(id);
-        if (match) {
-          match.score += weight * score;
-          match.terms.add(word);
-        } else found.set(id, { score: weight * score, terms: new Set([term, word]), matched: 1 });
-      });
+      words.add(word);
+      decodePostings(chunk.terms[word], (id, score) => scores.set(id, (scores.get(id) ?? 0) + weight * score));
     }
   }
-  return found;
+  return { scores, words };
 }
 
 export interface ShardedRequest {
@@ -152,6 +151,8 @@ export interface Found {
   scope: ShardedScope;
   section: number;
   match: Match;
+  /** The query's terms and every word they matched in the scope: what a hit highlights. */
+  words: readonly string[];
 }
 
 /** Every section matching the query in the scopes, best first: the ranking without any file beyond the chunks. */
@@ -162,8 +163,9 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
     const found: Found[] = [];
     for (const { scope, matches } of perScope) {
       const docsElsewhere = scope.entry.scope === 'main' && request.activeVersion !== undefined && scopes.some((s) => s.entry.scope === request.activeVersion);
+      const words = [...new Set(matches.flatMap((m) => [...m.words]))];
       for (const [section, match] of combine(matches, combineWith)) {
-        if (accepts(scope.entry, section, request.filter, docsElsewhere)) found.push({ scope, section, match });
+        if (accepts(scope.entry, section, request.filter, docsElsewhere)) found.push({ scope, section, match, words });
       }
     }
     return found;
@@ -221,7 +223,7 @@ export async function searchShards(scopes: readonly ShardedScope[], query: strin
     const page = details[i];
     const [anchor, headings, preview] = sectionOf(page, s.section);
     const text = texts?.[i] ?? preview;
-    const matched = [...s.match.terms];
+    const matched = s.words;
     const heading = headings.length ? headings[headings.length - 1] : page.title;
     return {
       pageUrl: page.url,
@@ -242,25 +244,25 @@ export async function searchShards(scopes: readonly ShardedScope[], query: strin
 }
 
 /** MiniSearch's AND and OR: scores add up; AND keeps the sections every term matched. */
-function combine(matches: Map<number, Match>[], combineWith: 'AND' | 'OR'): Map<number, Match> {
+function combine(matches: readonly TermMatches[], combineWith: 'AND' | 'OR'): Map<number, Match> {
   if (matches.length === 0) return new Map();
-  let result = new Map([...matches[0]].map(([id, m]) => [id, { score: m.score, terms: new Set(m.terms), matched: 1 }]));
+  let result = new Map<number, Match>();
+  for (const [id, score] of matches[0].scores) result.set(id, { score, matched: 1 });
   for (const next of matches.slice(1)) {
     if (combineWith === 'AND') {
       const kept = new Map<number, Match>();
       for (const [id, m] of result) {
-        const other = next.get(id);
-        if (other) kept.set(id, { score: m.score + other.score, terms: new Set([...m.terms, ...other.terms]), matched: m.matched + 1 });
+        const other = next.scores.get(id);
+        if (other !== undefined) kept.set(id, { score: m.score + other, matched: m.matched + 1 });
       }
       result = kept;
     } else {
-      for (const [id, other] of next) {
+      for (const [id, other] of next.scores) {
         const m = result.get(id);
         if (m) {
-          m.score += other.score;
+          m.score += other;
           m.matched += 1;
-          for (const t of other.terms) m.terms.add(t);
-        } else result.set(id, { score: other.score, terms: new Set(other.terms), matched: 1 });
+        } else result.set(id, { score: other, matched: 1 });
       }
     }
   }

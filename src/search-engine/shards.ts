@@ -110,7 +110,11 @@ const SCORE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%
 const SCORE_MIN = 1e-4;
 const SCORE_LEVELS = 4096;
 const SCORE_STEP = Math.log(1e8) / (SCORE_LEVELS - 1);
-const SCORE_INDEX = new Map([...SCORE_ALPHABET].map((c, i) => [c, i]));
+/** Score letter → its index, by char code (a posting list is decoded a character at a time). */
+const SCORE_INDEX = new Int16Array(128).fill(-1);
+for (let i = 0; i < SCORE_ALPHABET.length; i++) SCORE_INDEX[SCORE_ALPHABET.charCodeAt(i)] = i;
+/** Every level's score, computed once. */
+const LEVEL_SCORES = Float64Array.from({ length: SCORE_LEVELS }, (_, level) => SCORE_MIN * Math.exp(level * SCORE_STEP));
 
 function scoreLevel(score: number): number {
   return Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(Math.log(Math.max(score, SCORE_MIN) / SCORE_MIN) / SCORE_STEP)));
@@ -164,8 +168,8 @@ export function decodePostings(encoded: string, each: (key: number, score: numbe
     }
     number = 0;
     inLocal = false;
-    const level = (SCORE_INDEX.get(encoded[i])! << 6) | SCORE_INDEX.get(encoded[++i])!;
-    each(sectionKey(page, local), levelScore(level));
+    const level = (SCORE_INDEX[code] << 6) | SCORE_INDEX[encoded.charCodeAt(++i)];
+    each(sectionKey(page, local), LEVEL_SCORES[level]);
   }
 }
 
