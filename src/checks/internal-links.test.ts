@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { SiteConfigInput } from '../config/index.ts';
 import { testConfig } from '../config/test-support.ts';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
@@ -16,8 +16,10 @@ function rendered(anchors: string[], links: Partial<OutgoingLink>[] = []): Docum
 }
 
 describe('checkInternalLinks', () => {
-  const config = testConfig({ baseUrl: '/b/' });
-  const { table } = routesOf(config, [doc('intro', { h1: 'Intro' }), doc('guides/setup', { h1: 'Setup' }), post('2025-01-01-hello', { h1: 'Hello' }), page('about', { h1: 'About' })]);
+  let table: ReturnType<typeof routesOf>['table'];
+  beforeEach(() => {
+    ({ table } = routesOf(testConfig({ baseUrl: '/b/' }), [doc('intro', { h1: 'Intro' }), doc('guides/setup', { h1: 'Setup' }), post('2025-01-01-hello', { h1: 'Hello' }), page('about', { h1: 'About' })]));
+  });
   const html = new Map([
     [
       'content/docs/intro.md',

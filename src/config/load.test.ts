@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Diagnostics, ProtodocsError, formatDiagnostic, toDiagnostic } from '../errors/index.ts';
+import { Diagnostics, type ProtodocsError, formatDiagnostic, toDiagnostic } from '../errors/index.ts';
 import { loadConfig } from './load.ts';
 
 // What an author sees for a config protodocs cannot use as written: each problem at its key, in the printed format.

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { SiteConfigInput } from '../config/index.ts';
 import { testConfig } from '../config/test-support.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap, type FeedPost } from './feeds.ts';
@@ -54,8 +54,10 @@ function parseXml(text: string) {
 }
 
 describe('RSS 2.0', () => {
-  const config = siteConfig({ tagline: 'Tools & more', blog: { description: 'News & notes' } });
-  const rss = parseXml(rssFeed(config, [post, tricky])).rss;
+  let rss: ReturnType<typeof parseXml>;
+  beforeEach(() => {
+    rss = parseXml(rssFeed(siteConfig({ tagline: 'Tools & more', blog: { description: 'News & notes' } }), [post, tricky])).rss;
+  });
 
   test('a channel with its required elements, absolute links, and a self link', () => {
     expect(rss['@version']).toBe('2.0');
@@ -106,8 +108,10 @@ describe('RSS 2.0', () => {
 });
 
 describe('Atom 1.0', () => {
-  const config = siteConfig({ blog: { routeBasePath: 'news', title: 'News <&>' } });
-  const feed = parseXml(atomFeed(config, [post, tricky])).feed;
+  let feed: ReturnType<typeof parseXml>;
+  beforeEach(() => {
+    feed = parseXml(atomFeed(siteConfig({ blog: { routeBasePath: 'news', title: 'News <&>' } }), [post, tricky])).feed;
+  });
 
   test('a feed with id, title, updated (the newest post), alternate and self links', () => {
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
@@ -152,7 +156,10 @@ describe('Atom 1.0', () => {
 });
 
 describe('JSON Feed 1.1', () => {
-  const feed = JSON.parse(jsonFeed(siteConfig({ baseUrl: '/site/', i18n: { defaultLocale: 'de', locales: ['de'] }, blog: { description: 'Neues' } }), [{ ...post, href: '/site/blog/launch/' }, tricky]));
+  let feed: ReturnType<typeof JSON.parse>;
+  beforeEach(() => {
+    feed = JSON.parse(jsonFeed(siteConfig({ baseUrl: '/site/', i18n: { defaultLocale: 'de', locales: ['de'] }, blog: { description: 'Neues' } }), [{ ...post, href: '/site/blog/launch/' }, tricky]));
+  });
 
   test('the top-level fields', () => {
     expect(feed).toMatchObject({

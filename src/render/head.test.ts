@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { SiteConfigInput } from '../config/index.ts';
 import { testConfig } from '../config/test-support.ts';
 import { doc, post, routesOf } from '../routes/test-support.ts';
@@ -66,7 +66,7 @@ describe('inlineHeadScript', () => {
 });
 
 describe('renderHead', () => {
-  const config = testConfig({
+  const makeConfig = () => testConfig({
     title: 'Acme & Co',
     baseUrl: '/b/',
     image: '/img/card.png',
@@ -75,8 +75,14 @@ describe('renderHead', () => {
     i18n: { defaultLocale: 'pt-BR', locales: ['pt-BR'] },
     search: { hosted: { appId: 'APP', apiKey: 'realkey', indexName: 'i' } },
   });
-  const { table } = routesOf(config, [doc('intro', { h1: 'Intro <1>', frontmatter: { description: 'Say "hi" & go' } }), post('2025-01-01-a', { h1: 'A' })]);
-  const ctx = routeDataContext(config, table, new Map([['content/docs/intro.md', documentHtml('<p>x</p>')]]));
+  let config: ReturnType<typeof makeConfig>;
+  let table: ReturnType<typeof routesOf>['table'];
+  let ctx: ReturnType<typeof routeDataContext>;
+  beforeEach(() => {
+    config = makeConfig();
+    ({ table } = routesOf(config, [doc('intro', { h1: 'Intro <1>', frontmatter: { description: 'Say "hi" & go' } }), post('2025-01-01-a', { h1: 'A' })]));
+    ctx = routeDataContext(config, table, new Map([['content/docs/intro.md', documentHtml('<p>x</p>')]]));
+  });
   const route = (url: string) => buildRouteData(table.byUrl.get(url)!, ctx);
   const head = (r: RouteData, feeds: ('rss' | 'atom' | 'json')[] = []) =>
     renderHead({ route: r, config, inlineScript: 'var x=1;', csp: "default-src 'self'", stylesheets: ['/b/assets/a.css', '/b/assets/b.css'], extraHeadTags: '<link rel="modulepreload" href="/b/assets/m.js">', feeds }).split('\n');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import { Diagnostics, formatDiagnostic } from '../errors/index.ts';
 import { page, routesOf } from '../routes/test-support.ts';
@@ -15,10 +15,17 @@ import type { AssetManifest } from './types.ts';
 // A whole HTML document around a page body, with the scripts its islands need; page modules and MDX components
 // rendered at build time.
 
-const config = testConfig({ colorMode: { defaultMode: 'dark' }, i18n: { defaultLocale: 'fr', locales: ['fr'] } });
-const { table } = routesOf(config, [page('about', { h1: 'About' })]);
-const ctx = routeDataContext(config, table, new Map([['content/pages/about.md', documentHtml('<h1>About</h1><p>Text.</p>')]]));
-const data = buildRouteData(table.byUrl.get('/about/')!, ctx);
+let config: ReturnType<typeof testConfig>;
+let ctx: ReturnType<typeof routeDataContext>;
+let data: ReturnType<typeof buildRouteData>;
+let shell: PageShell;
+beforeEach(() => {
+  config = testConfig({ colorMode: { defaultMode: 'dark' }, i18n: { defaultLocale: 'fr', locales: ['fr'] } });
+  const { table } = routesOf(config, [page('about', { h1: 'About' })]);
+  ctx = routeDataContext(config, table, new Map([['content/pages/about.md', documentHtml('<h1>About</h1><p>Text.</p>')]]));
+  data = buildRouteData(table.byUrl.get('/about/')!, ctx);
+  shell = { config, inlineScript: 'var s;', csp: "default-src 'self'", assets, feeds: [] };
+});
 
 const seen: { islands: readonly string[]; analytics: unknown }[] = [];
 const assets: AssetManifest = {
@@ -30,7 +37,6 @@ const assets: AssetManifest = {
     return `<script type="module" src="/assets/run.js" data-islands="${islands.join(',')}"></script>`;
   },
 };
-const shell: PageShell = { config, inlineScript: 'var s;', csp: "default-src 'self'", assets, feeds: [] };
 
 describe('assemblePage', () => {
   test('the document: language, colour mode, head, the scripts for the islands in the body, the body', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { SidebarItemConfig } from '../config/index.ts';
 import { testConfig } from '../config/test-support.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
@@ -27,7 +27,8 @@ const sidebars: Record<string, SidebarItemConfig[]> = {
   ],
 };
 
-const config = testConfig(
+function makeConfig() {
+  return testConfig(
   {
     title: 'Test Site',
     tagline: 'Docs for tests',
@@ -50,8 +51,10 @@ const config = testConfig(
   },
   { sidebars },
 );
+}
 
-const { table, problems } = routesOf(
+function makeTable(config: ReturnType<typeof makeConfig>) {
+  return routesOf(
   config,
   [
     doc('intro', { h1: 'Intro', frontmatter: { tags: ['getting started', 'api', 'api'] } }),
@@ -78,6 +81,7 @@ const { table, problems } = routesOf(
     tagsDeclared: true,
   },
 );
+}
 
 const toc = [{ id: 'a', text: 'A', depth: 2, children: [] }];
 const html = new Map<string, DocumentHtml>([
@@ -91,7 +95,16 @@ const html = new Map<string, DocumentHtml>([
   ['content/pages/about.md', documentHtml('<p>About body</p>', { toc, description: 'About text.' })],
 ]);
 const moduleHtml = new Map([['content/pages/showcase.tsx', { html: '<div>Showcase</div>', title: 'Showcase', description: 'Things we made.' }]]);
-const context = routeDataContext(config, table, html, moduleHtml, '/base/assets/search/index.abc.json');
+// Built in each test (not once per file), so mutation testing can tell which tests cover which code.
+let config: ReturnType<typeof makeConfig>;
+let table: ReturnType<typeof makeTable>['table'];
+let problems: string[];
+let context: ReturnType<typeof routeDataContext>;
+beforeEach(() => {
+  config = makeConfig();
+  ({ table, problems } = makeTable(config));
+  context = routeDataContext(config, table, html, moduleHtml, '/base/assets/search/index.abc.json');
+});
 
 function data<K extends RouteData['kind']>(url: string, kind: K): Extract<RouteData, { kind: K }> {
   const route = table.byUrl.get(url);
@@ -106,9 +119,14 @@ test('the fixture site has no problems', () => {
 });
 
 describe('a doc', () => {
-  const intro = data('/docs/intro/', 'doc');
-  const setup = data('/docs/guides/setup/', 'doc');
-  const deep = data('/docs/guides/deep/', 'doc');
+  let intro: Extract<RouteData, { kind: 'doc' }>;
+  let setup: typeof intro;
+  let deep: typeof intro;
+  beforeEach(() => {
+    intro = data('/docs/intro/', 'doc');
+    setup = data('/docs/guides/setup/', 'doc');
+    deep = data('/docs/guides/deep/', 'doc');
+  });
 
   test('its text, title and description (the frontmatter, else the first paragraph)', () => {
     expect([intro.url, intro.title, intro.description, intro.html]).toEqual(['/docs/intro/', 'Intro', 'From the first paragraph.', '<p>Intro body</p>']);
@@ -235,7 +253,10 @@ describe('a doc', () => {
 });
 
 describe('a generated index', () => {
-  const index = data('/docs/category/guides/', 'doc');
+  let index: Extract<RouteData, { kind: 'doc' }>;
+  beforeEach(() => {
+    index = data('/docs/category/guides/', 'doc');
+  });
 
   test('lists the category items that have pages, escaped, with its description first', () => {
     expect(index.html).toBe(
@@ -278,8 +299,12 @@ describe('a generated index', () => {
 });
 
 describe('a blog post', () => {
-  const launch = data('/blog/launch/', 'blog-post');
-  const alpha = data('/blog/alpha/', 'blog-post');
+  let launch: Extract<RouteData, { kind: 'blog-post' }>;
+  let alpha: typeof launch;
+  beforeEach(() => {
+    launch = data('/blog/launch/', 'blog-post');
+    alpha = data('/blog/alpha/', 'blog-post');
+  });
 
   test('its text, head and edit link', () => {
     expect([launch.title, launch.description, launch.html]).toEqual(['Launch & party', 'Launch text.', '<p>Launch body</p>']);

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import { doc, post, routesOf } from '../routes/test-support.ts';
@@ -11,13 +11,17 @@ import { documentHtml, routeDataContext } from './test-support.ts';
 // The files of a site besides its pages: feeds, sitemap, robots.txt, host headers, llms files, the icon, the manifest.
 
 describe('siteFiles', () => {
-  const config = testConfig({ blog: { routeBasePath: '/news/', feeds: ['rss', 'json'] }, baseUrl: '/b/' });
   const posts = Array.from({ length: 22 }, (_, i) => post(`2025-01-${String(i + 1).padStart(2, '0')}-p${i + 1}`, { h1: `Post ${i + 1}` }));
-  const { table } = routesOf(config, [doc('intro', { h1: 'Intro', body: 'The intro.\n' }), ...posts]);
   const html = new Map<string, DocumentHtml>(posts.map((p, i) => [p.file.file, documentHtml(`<p>Body ${i + 1}</p>`)]));
-  const files = new Map(
-    siteFiles({ config, table, html, context: routeDataContext(config, table, html), csp: "default-src 'self'", sitemapUrls: ['/', '/docs/intro/'], manifest: { 'docs/intro/index.html': 'content/docs/intro.md' } }),
-  );
+  let table: ReturnType<typeof routesOf>['table'];
+  let files: Map<string, string>;
+  beforeEach(() => {
+    const config = testConfig({ blog: { routeBasePath: '/news/', feeds: ['rss', 'json'] }, baseUrl: '/b/' });
+    ({ table } = routesOf(config, [doc('intro', { h1: 'Intro', body: 'The intro.\n' }), ...posts]));
+    files = new Map(
+      siteFiles({ config, table, html, context: routeDataContext(config, table, html), csp: "default-src 'self'", sitemapUrls: ['/', '/docs/intro/'], manifest: { 'docs/intro/index.html': 'content/docs/intro.md' } }),
+    );
+  });
 
   test('one file of each kind, the feeds in the blog folder', () => {
     expect([...files.keys()]).toEqual([
@@ -77,13 +81,16 @@ describe('hostHeaders', () => {
 });
 
 describe('llms files', () => {
-  const config = testConfig({ title: 'Acme', tagline: 'Tools', baseUrl: '/b/', docs: { versions: [{ name: 'current' }, { name: '1.0' }] } });
-  const { table } = routesOf(config, [
-    doc('intro', { h1: 'Intro', frontmatter: { description: 'Start here.' }, body: '# Intro\n\nHello.\n\n' }),
-    doc('guides/setup', { frontmatter: { title: 'Setup' }, body: '\nSteps.\n' }),
-    doc('intro', { h1: 'Old', version: '1.0', body: 'Old text.' }),
-  ]);
-  const files = llmsFiles(config, table);
+  let files: Map<string, string>;
+  beforeEach(() => {
+    const config = testConfig({ title: 'Acme', tagline: 'Tools', baseUrl: '/b/', docs: { versions: [{ name: 'current' }, { name: '1.0' }] } });
+    const { table } = routesOf(config, [
+      doc('intro', { h1: 'Intro', frontmatter: { description: 'Start here.' }, body: '# Intro\n\nHello.\n\n' }),
+      doc('guides/setup', { frontmatter: { title: 'Setup' }, body: '\nSteps.\n' }),
+      doc('intro', { h1: 'Old', version: '1.0', body: 'Old text.' }),
+    ]);
+    files = llmsFiles(config, table);
+  });
 
   test('llms.txt indexes the current docs, linking their markdown twins', () => {
     expect(files.get('llms.txt')).toBe(

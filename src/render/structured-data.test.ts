@@ -8,30 +8,33 @@ import { documentHtml, routeDataContext } from './test-support.ts';
 
 // What search engines read for rich results: the breadcrumb trail of a doc, the article data of a post.
 
-const config = testConfig(
-  { title: 'Acme', url: 'https://example.test/', baseUrl: '/b/', image: '/img/card.png' },
-  {
-    sidebars: {
-      main: [
-        { type: 'category', label: 'Guides', link: { type: 'generated-index' }, items: [{ type: 'category', label: 'No page', items: ['guides/setup'] }] },
-        { type: 'category', label: 'Home cat', link: { type: 'doc', id: 'home' }, items: ['home'] },
-      ],
+// Made anew on each call, inside the tests, so mutation testing can tell which test covers which code.
+function route(url: string): RouteData {
+  const config = testConfig(
+    { title: 'Acme', url: 'https://example.test/', baseUrl: '/b/', image: '/img/card.png' },
+    {
+      sidebars: {
+        main: [
+          { type: 'category', label: 'Guides', link: { type: 'generated-index' }, items: [{ type: 'category', label: 'No page', items: ['guides/setup'] }] },
+          { type: 'category', label: 'Home cat', link: { type: 'doc', id: 'home' }, items: ['home'] },
+        ],
+      },
     },
-  },
-);
-const { table } = routesOf(
-  config,
-  [
-    doc('guides/setup', { h1: 'Setup' }),
-    doc('home', { h1: 'Home doc', frontmatter: { slug: '/' } }),
-    post('2025-03-01-launch', { h1: 'Launch', frontmatter: { description: 'We launched.', authors: ['ada', 'bob', { name: 'Guest', url: 'https://guest.test/' }], tags: ['release', 'news'] } }),
-    post('2025-03-02-bare', { h1: 'Bare' }),
-    page('about', { h1: 'About' }),
-  ],
-  { authors: [{ key: 'ada', name: 'Ada', title: 'Engineer', imageUrl: '/img/ada.png', pageSlug: 'ada' }, { key: 'bob', name: 'Bob', imageUrl: 'https://cdn.test/bob.png' }] },
-);
-const ctx = routeDataContext(config, table, new Map([['content/blog/2025-03-01-launch.md', documentHtml('<p>x</p>')]]));
-const route = (url: string): RouteData => buildRouteData(table.byUrl.get(url)!, ctx);
+  );
+  const { table } = routesOf(
+    config,
+    [
+      doc('guides/setup', { h1: 'Setup' }),
+      doc('home', { h1: 'Home doc', frontmatter: { slug: '/' } }),
+      post('2025-03-01-launch', { h1: 'Launch', frontmatter: { description: 'We launched.', authors: ['ada', 'bob', { name: 'Guest', url: 'https://guest.test/' }], tags: ['release', 'news'] } }),
+      post('2025-03-02-bare', { h1: 'Bare' }),
+      page('about', { h1: 'About' }),
+    ],
+    { authors: [{ key: 'ada', name: 'Ada', title: 'Engineer', imageUrl: '/img/ada.png', pageSlug: 'ada' }, { key: 'bob', name: 'Bob', imageUrl: 'https://cdn.test/bob.png' }] },
+  );
+  const ctx = routeDataContext(config, table, new Map([['content/blog/2025-03-01-launch.md', documentHtml('<p>x</p>')]]));
+  return buildRouteData(table.byUrl.get(url)!, ctx);
+}
 
 describe('structuredData', () => {
   test('a doc: the home page, then each crumb that has a page, then the doc, with absolute URLs', () => {

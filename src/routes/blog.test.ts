@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import type { AuthorEntry, TagEntry } from '../content/index.ts';
 import { post, routesOf } from './test-support.ts';
@@ -125,7 +125,11 @@ describe('the blog', () => {
     post('2025-02-01-february', { h1: 'February', frontmatter: { tags: ['release'] } }),
   ];
   const content = { authors: [ada, bob, cyd], tags: [release, howto], tagsDeclared: true, authorsDeclared: true };
-  const { table, problems } = routesOf(testConfig({ blog: { postsPerPage: 2, title: 'News' } }), posts, content);
+  let table: ReturnType<typeof routesOf>['table'];
+  let problems: string[];
+  beforeEach(() => {
+    ({ table, problems } = routesOf(testConfig({ blog: { postsPerPage: 2, title: 'News' } }), posts, content));
+  });
 
   test('posts newest first, same-day posts by title', () => {
     expect(problems).toEqual([]);

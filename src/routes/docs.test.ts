@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { SidebarItemConfig } from '../config/index.ts';
 import { testConfig } from '../config/test-support.ts';
 import { doc, routesOf, type FakeFile } from './test-support.ts';
@@ -7,7 +7,7 @@ import type { RouteEntry } from './types.ts';
 // Docs routes: each doc's id and URL from its file and frontmatter, the versions and their main doc, and the links a
 // sidebar gives a doc (previous/next, breadcrumbs).
 
-const urls = (routes: readonly RouteEntry[]) => routes.map((r) => r.url);
+const urls = (routes: readonly { url: string }[]) => routes.map((r) => r.url);
 
 describe('ids and URLs', () => {
   const files: FakeFile[] = [
@@ -151,7 +151,10 @@ describe('sidebars give each doc its place', () => {
     other: ['intro', 'lonely'],
   };
   const files = ['intro', 'guides/setup', 'guides/deep', 'guides/deeper', 'last', 'lonely', 'orphan'].map((id) => doc(id, { h1: `Title of ${id}` }));
-  const table = routesOf(testConfig({}, { sidebars }), files).table;
+  let table: ReturnType<typeof routesOf>['table'];
+  beforeEach(() => {
+    table = routesOf(testConfig({}, { sidebars }), files).table;
+  });
   const byId = (id: string) => table.docsById.get('current')!.get(id)!;
 
   test('previous and next follow the reading order, through category pages', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import { createLinkResolver, GENERATED_FILES, linkIndexOf, routePathOf } from './link-resolver.ts';
 import { doc, page, routesOf } from './test-support.ts';
@@ -6,8 +6,11 @@ import { doc, page, routesOf } from './test-support.ts';
 // Links as authors write them in markdown: to a file by its relative path, or to a site path; each resolves to the
 // page's URL under the base URL, or is broken with a hint.
 
-const { table } = routesOf(testConfig(), [doc('intro', { h1: 'Intro' }), doc('guides/setup', { h1: 'Setup' }), doc('my doc', { h1: 'Spaced' }), page('about', { h1: 'About' })], {
-  publicFiles: { 'img/logo.svg': '/site/content/public/img/logo.svg' },
+let table: ReturnType<typeof routesOf>['table'];
+beforeEach(() => {
+  ({ table } = routesOf(testConfig(), [doc('intro', { h1: 'Intro' }), doc('guides/setup', { h1: 'Setup' }), doc('my doc', { h1: 'Spaced' }), page('about', { h1: 'About' })], {
+    publicFiles: { 'img/logo.svg': '/site/content/public/img/logo.svg' },
+  }));
 });
 
 describe('linkIndexOf', () => {
@@ -22,8 +25,12 @@ describe('linkIndexOf', () => {
 });
 
 describe('createLinkResolver', () => {
-  const resolve = createLinkResolver(linkIndexOf(table, '/base/'));
-  const fromSetup = resolve('content/docs/guides/setup.md', '/docs/guides/setup/');
+  let resolve: ReturnType<typeof createLinkResolver>;
+  let fromSetup: ReturnType<typeof resolve>;
+  beforeEach(() => {
+    resolve = createLinkResolver(linkIndexOf(table, '/base/'));
+    fromSetup = resolve('content/docs/guides/setup.md', '/docs/guides/setup/');
+  });
 
   test('external links, same-page fragments and other schemes are left as they are', () => {
     for (const href of ['', 'https://example.com/x', '//cdn.example.com/x', '#install', 'mailto:a@example.com', 'tel:123', 'ftp://x', 'javascript:void(0)']) {
