@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          globalSetup: ['test/e2e/global-setup.ts'],
+          globalSetup: ['test/setup-dist.ts', 'test/e2e/global-setup.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -72,13 +72,14 @@ const NAVBAR_TYPES: Readonly<Record<string, string>> = {
 export function docusaurusKeyHint(keyPath: readonly PropertyKey[], value: unknown): string | undefined {
   const path = keyPath.map((k) => (typeof k === 'number' ? '[]' : String(k))).join('.').replace(/\.\[\]/g, '[]');
   if (path === 'themeConfig') return themeConfigHint(value);
-  return KEYS[path] || undefined;
+  // Own keys only: `constructor` or `toString` in a config would otherwise find Object.prototype's functions.
+  return Object.hasOwn(KEYS, path) ? KEYS[path] : undefined;
 }
 
 /** A hint for a Docusaurus value at a key protodocs has, such as a navbar item's type. */
 export function docusaurusValueHint(keyPath: readonly PropertyKey[], value: unknown): string | undefined {
   const path = keyPath.map((k) => (typeof k === 'number' ? '[]' : String(k))).join('.').replace(/\.\[\]/g, '[]');
-  if (path === 'navbar.items[].type' && typeof value === 'string') return NAVBAR_TYPES[value];
+  if (path === 'navbar.items[].type' && typeof value === 'string' && Object.hasOwn(NAVBAR_TYPES, value)) return NAVBAR_TYPES[value];
   return undefined;
 }
 

@@ -146,7 +146,7 @@ function evaluateIsolated(url: string, file: string, root: string, kind: ModuleK
 type IsolatedReply =
   | { kind: 'ok'; value: unknown }
   | { kind: 'threw'; message: string }
-  | { kind: 'not-data'; path: string; keys: string[]; what: string };
+  | { kind: 'not-data'; path: string; keys: (string | number)[]; what: string };
 
 /** Worker body (CommonJS, evaluated as a string): import the module, find what cannot be cloned, post the rest. */
 const ISOLATED_MODULE = `
@@ -158,7 +158,7 @@ function notData(value, keys) {
   if (type === 'bigint') return { keys, what: 'a bigint' };
   if (value && type === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const found = notData(child, [...keys, key]);
+      const found = notData(child, [...keys, Array.isArray(value) ? Number(key) : key]);
       if (found) return found;
     }
   }
@@ -168,8 +168,8 @@ import(workerData.url).then(
   (mod) => {
     const found = notData(mod.default, []);
     if (found) {
-      const path = found.keys.map((k) => (/^\\d+$/.test(k) ? '[' + k + ']' : '.' + k)).join('').replace(/^\\./, '');
-      parentPort.postMessage({ kind: 'not-data', path, keys: found.keys.filter((k) => !/^\\d+$/.test(k)), what: found.what });
+      const path = found.keys.map((k) => (typeof k === 'number' ? '[' + k + ']' : '.' + k)).join('').replace(/^\\./, '');
+      parentPort.postMessage({ kind: 'not-data', path, keys: found.keys, what: found.what });
     } else parentPort.postMessage({ kind: 'ok', value: mod.default });
   },
   (error) => parentPort.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) }),

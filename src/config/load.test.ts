@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Diagnostics, formatDiagnostic } from '../errors/index.ts';
+import { Diagnostics, type ProtodocsError, formatDiagnostic, toDiagnostic } from '../errors/index.ts';
 import { loadConfig } from './load.ts';
 
 // What an author sees for a config protodocs cannot use as written: each problem at its key, in the printed format.
@@ -111,5 +111,100 @@ describe('config errors', () => {
     expect(await problems(config(`${BASE}\n${hosted.replace('search: {', "search: { engine: 'hosted',")}`))).toEqual([
       'site.config.ts:6:31  warning PD1007 search.engine is "hosted" but search.hosted has placeholder credentials, so the built-in local search is used.  (hint: set real appId and apiKey values to use the hosted search service)',
     ]);
+  });
+});
+
+describe('loadConfig', () => {
+  function site(files: Record<string, string>): string {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'protodocs-config-'));
+    dirs.push(root);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), text);
+    }
+    return root;
+  }
+
+  async function thrown(root: string): Promise<string> {
+    try {
+      await loadConfig({ root }, new Diagnostics());
+    } catch (error) {
+      return formatDiagnostic(toDiagnostic(error as ProtodocsError));
+    }
+    throw new Error('expected loadConfig to throw');
+  }
+
+  it('a folder without site.config.ts', async () => {
+    const root = site({ 'README.md': '# not a site\n' });
+    expect(await thrown(root)).toBe(`protodocs  PD1001 No site.config.ts in ${root}.  (hint: run protodocs in the folder that holds site.config.ts, or pass --root)`);
+  });
+
+  it.each([
+    ['no default export', "export const title = 'x';\n"],
+    ['a default export that is not an object', 'export default 5;\n'],
+    ['a default export of null', 'export default null;\n'],
+  ])('a config with %s', async (_, text) => {
+    expect(await thrown(site({ 'site.config.ts': text }))).toBe('site.config.ts:1:1  PD1004 site.config.ts has no default export.  (hint: end the file with `export default defineConfig({ ... })`)');
+  });
+
+  it('resolves the config with the sidebars module, the overrides and every file it was made from', async () => {
+    const root = site({
+      'site.config.ts': config(`${BASE}\n  baseUrl: '/from-config/',\n  docs: { sidebarPath: 'content/nav/sidebars.ts' },`),
+      'content/nav/sidebars.ts': "import { defineSidebars } from 'protodocs';\nimport { items } from './items.ts';\nexport default defineSidebars({ main: items });\n",
+      'content/nav/items.ts': "export const items = ['intro', { type: 'link', label: 'Home', href: '/' }];\n",
+    });
+    const diagnostics = new Diagnostics();
+    const loaded = await loadConfig({ root, baseUrl: '/from-cli/', outDir: 'out', analyticsId: 'G-CLI' }, diagnostics);
+    expect(diagnostics.items).toEqual([]);
+    expect(loaded).toMatchObject({
+      title: 'My Site',
+      baseUrl: '/from-cli/',
+      root,
+      outDirAbs: path.join(root, 'out'),
+      sidebarsFile: path.join('content', 'nav', 'sidebars.ts'),
+      sidebars: { main: ['intro', { type: 'link', label: 'Home', href: '/' }] },
+      analytics: { provider: 'gtag', trackingId: 'G-CLI', anonymizeIp: true },
+    });
+    // The site's files (and, run from the sources, protodocs' own API module), each once.
+    expect(loaded!.configDeps).toEqual(
+      expect.arrayContaining([path.join(root, 'site.config.ts'), path.join(root, 'content/nav/sidebars.ts'), path.join(root, 'content/nav/items.ts')]),
+    );
+    expect(new Set(loaded!.configDeps).size).toBe(loaded!.configDeps.length);
+    expect(Object.isFrozen(loaded)).toBe(true);
+  });
+
+  it('without a sidebars module there are no sidebars, and no problem', async () => {
+    const diagnostics = new Diagnostics();
+    const loaded = await loadConfig({ root: site({ 'site.config.ts': config(BASE) }) }, diagnostics);
+    expect(loaded!.sidebars).toEqual({});
+    expect(loaded!.baseUrl).toBe('/');
+    expect(diagnostics.items).toEqual([]);
+  });
+
+  it('an invalid config or sidebars module gives no config, only its problems', async () => {
+    const diagnostics = new Diagnostics();
+    expect(await loadConfig({ root: site({ 'site.config.ts': config("  title: 'x',\n  url: 5,") }) }, diagnostics)).toBeUndefined();
+    expect(diagnostics.items.map((d) => d.code)).toEqual(['PD1003']);
+    const sidebars = new Diagnostics();
+    const root = site({ 'site.config.ts': config(BASE), 'content/sidebars.ts': 'export default { main: [5] };\n' });
+    expect(await loadConfig({ root }, sidebars)).toBeUndefined();
+    expect(sidebars.items.map((d) => [d.code, d.file])).toEqual([['PD4003', 'content/sidebars.ts']]);
+  });
+
+  it('a sidebars module without a default export has no sidebars', async () => {
+    const diagnostics = new Diagnostics();
+    const root = site({ 'site.config.ts': config(BASE), 'content/sidebars.ts': 'export const main = [];\n' });
+    expect((await loadConfig({ root }, diagnostics))!.sidebars).toEqual({});
+    expect(diagnostics.items).toEqual([]);
+  });
+
+  it('a config that takes too long stops at the time given', async () => {
+    const root = site({ 'site.config.ts': `await new Promise((resolve) => setTimeout(resolve, 5000));\n${config(BASE)}` });
+    try {
+      await loadConfig({ root, timeoutMs: 200 }, new Diagnostics());
+      expect.unreachable();
+    } catch (error) {
+      expect(toDiagnostic(error as ProtodocsError)).toMatchObject({ code: 'PD1020', message: 'site.config.ts did not finish loading within 0.2 s.' });
+    }
   });
 });

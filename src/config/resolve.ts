@@ -55,7 +55,7 @@ export interface ResolveContext {
 }
 
 /** The SPEC's "{key}", "your-api-key" and the like: a value not filled in yet. */
-const PLACEHOLDER = /^\{[^}]*\}$|^(?:x+|placeholder|your[-_ ]?\w*|changeme)$/i;
+const PLACEHOLDER = /^\{[^}]*\}$|^(?:x+|placeholder|your[-_ \w]*|changeme)$/i;
 
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value);

@@ -1,21 +1,15 @@
 import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/pipeline/index.ts';
 import { setupE2E, waitHydrated } from './helpers.ts';
-import { serveStatic, type StaticServer } from './server.ts';
 
-// axe-core on every page of the real IAIndex site, in light and in dark mode: zero WCAG 2.1 A/AA violations.
+// axe-core on every page of the real IAIndex site (as the global setup built and serves it), in light and in dark
+// mode: zero WCAG 2.1 A/AA violations.
 
 const e2e = setupE2E();
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const out = mkdtempSync(path.join(os.tmpdir(), 'protodocs-a11y-'));
-let server: StaticServer;
 
 function pages(dir: string, prefix = ''): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,17 +18,6 @@ function pages(dir: string, prefix = ''): string[] {
     return name === 'index.html' ? [`/${prefix}`] : name === '404.html' ? ['/404.html'] : [];
   });
 }
-
-beforeAll(async () => {
-  const result = await build({ root: repo, outDir: out, write: true });
-  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  server = await serveStatic({ root: out });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(out, { recursive: true, force: true });
-});
 
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
   let context: BrowserContext;
@@ -46,12 +29,12 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
   afterAll(() => context?.close());
 
   it('has no axe violations on any route', async () => {
-    const routes = pages(out);
+    const routes = pages(e2e.env.site.dir);
     expect(routes.length).toBeGreaterThan(40);
     const failures: string[] = [];
     const page = await context.newPage();
     for (const route of routes) {
-      await page.goto(server.url + route.replace(/^\//, ''), { waitUntil: 'load' });
+      await page.goto(e2e.env.site.url + route.replace(/^\//, ''), { waitUntil: 'load' });
       expect(await page.getAttribute('html', 'data-theme'), route).toBe(mode);
       await page.addScriptTag({ path: axePath });
       const violations = await page.evaluate(async () => {
@@ -81,7 +64,7 @@ describe('accessibility of the open mobile menu', () => {
       const page = await context.newPage();
       // Without the site's script files the menu stays the no-JS <details> (axe itself needs JavaScript).
       if (!javaScriptEnabled) await page.route('**/*.js', (route) => route.abort());
-      await page.goto(server.url + 'docs/quickstart/', { waitUntil: 'load' });
+      await page.goto(e2e.env.site.url + 'docs/quickstart/', { waitUntil: 'load' });
       if (javaScriptEnabled) {
         await waitHydrated(page, 'NavbarMenu');
         await page.locator('button.navbar-menu__toggle').click();

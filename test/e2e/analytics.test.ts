@@ -30,9 +30,7 @@ function cliBuild(out: string, env: Record<string, string>): void {
 }
 
 beforeAll(() => {
-  // The CLI runs from dist/: compile the current source first (as the unit project's global setup does).
-  const dist = spawnSync(process.execPath, [path.join(repo, 'bin/build-dist.mjs')], { encoding: 'utf8' });
-  if (dist.status !== 0) throw new Error(dist.stderr);
+  // The CLI runs from dist/, which the global setup compiled from the current source (test/setup-dist.ts).
   cliBuild(path.join(tmp, 'with'), { PROTODOCS_GTAG_ID: TRACKING_ID });
   cliBuild(path.join(tmp, 'without'), {});
 }, 120_000);

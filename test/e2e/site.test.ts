@@ -1,18 +1,25 @@
 import * as cheerio from 'cheerio';
 import { XMLValidator } from 'fast-xml-parser';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/pipeline/index.ts';
-import { searchShards, type SearchEntry, type ShardedScope } from '../src/search-engine/index.ts';
+import { crawlSite } from '../../src/checks/index.ts';
+import { formatDiagnostic } from '../../src/errors/index.ts';
+import { walkFiles } from '../../src/files/index.ts';
+import { searchShards, type SearchEntry, type ShardedScope } from '../../src/search-engine/index.ts';
+import { SITE_ROOT } from './env.ts';
+import { setupE2E } from './helpers.ts';
 
-// The real IAIndex site, built in memory once: every route of SPEC.md §2 and what a reader sees on it.
+// The real IAIndex site, built once by the global setup (test/e2e/env.ts) for every test that reads or crawls it:
+// every route of SPEC.md §2 and what a reader sees on it, and no broken link, image or anchor anywhere on it.
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-let result: BuildResult;
-beforeAll(async () => {
-  result = await build({ root, write: false });
-}, 120_000);
+const e2e = setupE2E();
+const result = { files: new Map<string, string>(), diagnostics: [] as { severity: string }[] };
+beforeAll(() => {
+  const { dir, diagnostics } = e2e.env.site;
+  for (const file of walkFiles(dir)) if (/\.(html|xml|json|txt|md)$/.test(file)) result.files.set(file, readFileSync(path.join(dir, file), 'utf8'));
+  result.diagnostics = diagnostics;
+});
 
 const SPEC_ROUTES = [
   '/',
@@ -144,7 +151,7 @@ describe('the IAIndex site', () => {
   });
 
   it('publishes the JSON Schemas and the AI-readable outputs', () => {
-    for (const name of ['receipt', 'attestation', 'index']) expect(result.copies.has(`schemas/${name}.json`)).toBe(true);
+    for (const name of ['receipt', 'attestation', 'index']) expect(existsSync(path.join(e2e.env.site.dir, `schemas/${name}.json`))).toBe(true);
     expect(text('llms.txt')).toContain('/docs/intro.md');
     expect(text('llms-full.txt').length).toBeGreaterThan(20_000);
     expect(text('docs/protocol/signatures.md')).toMatch(/^# /);
@@ -176,13 +183,12 @@ describe('the IAIndex site', () => {
 describe('search on the real site', () => {
   // Captured with the engine the sharded index replaced (MiniSearch, commit c5f0cbd) on this content. A content change
   // that moves a result means capturing again; the index must not move one by itself.
-  const before = JSON.parse(readFileSync(new URL('./search-quality/real-site.json', import.meta.url), 'utf8')) as Record<string, { total: number; top: string[] }>;
+  const before = JSON.parse(readFileSync(new URL('../search-quality/real-site.json', import.meta.url), 'utf8')) as Record<string, { total: number; top: string[] }>;
   const pageOf = (url: string) => url.replace(/#.*$/, '');
 
   for (const [query, expected] of Object.entries(before)) {
     it(`"${query}" has the same best result and five best pages as before`, async () => {
-      const files = new Map([...result.files].filter(([rel]) => rel.startsWith('search-index/') || rel.startsWith('assets/search/')).map(([rel, c]) => [rel, typeof c === 'string' ? c : Buffer.from(c).toString('utf8')]));
-      const read = async <T,>(urlPath: string) => JSON.parse(files.get(urlPath.replace(/^\//, ''))!) as T;
+      const read = async <T,>(urlPath: string) => JSON.parse(result.files.get(urlPath.replace(/^\//, ''))!) as T;
       const entry = await read<SearchEntry>('/search-index/main/entry.json');
       const scope: ShardedScope = { entry, file: (name) => read(entry.assets + name), details: (page) => read(`${entry.pages}${page}.json`), text: (page) => read(`${entry.pages}${page}.text.json`) };
       const found = await searchShards([scope], query, { maxGroups: 5, maxHitsPerGroup: 1 });
@@ -191,4 +197,26 @@ describe('search on the real site', () => {
       expect(top.map(pageOf).sort()).toEqual(expected.top.map(pageOf).sort());
     });
   }
+});
+
+// What `protodocs check` does for the site (the command itself is tested on fixtures in test/check.test.ts): a crawl
+// of every page as a browser sees it, each problem at its source.
+describe('the IAIndex site, crawled', () => {
+  it('has no broken link, image, script or anchor', async () => {
+    const { dir, url, manifest, siteUrl } = e2e.env.site;
+    const pages = walkFiles(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => '/' + file.replace(/(^|\/)index\.html$/, '$1').split('/').map(encodeURIComponent).join('/'));
+    const report = await crawlSite({
+      origin: new URL(url).origin,
+      baseUrl: '/',
+      pages,
+      manifest,
+      siteUrl,
+      readSource: (file) => (existsSync(path.join(SITE_ROOT, file)) ? readFileSync(path.join(SITE_ROOT, file), 'utf8') : undefined),
+    });
+    expect(report.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(report.pages).toBe(pages.length);
+    expect(report.pages).toBeGreaterThan(40);
+  }, 120_000);
 });

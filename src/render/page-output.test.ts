@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { testConfig } from '../config/test-support.ts';
+import { doc, page, post, routesOf } from '../routes/test-support.ts';
+import type { RouteData } from '../shared/index.ts';
+import { writePages, type BodyRenderer, type EarlierPage, type PageOutputInput } from './page-output.ts';
+import { renderPageBody, type PageShell } from './render-page.ts';
+import { documentHtml, routeDataContext } from './test-support.ts';
+import type { AssetManifest } from './types.ts';
+
+// Every page of the site, each obtained the cheapest way that gives the same bytes: an earlier build's, rendered
+// here, or rendered by workers in batches. Whichever way, the same files, manifest and sitemap come out.
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-pages-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const INDEX = '/assets/search/index.aaaaaaaaaa.json';
+const assets: AssetManifest = { css: ['/assets/site.css'], headTags: '', files: new Map(), scriptTags: () => `<script src="${INDEX}"></script>` };
+
+let input: PageOutputInput;
+let written: Map<string, string>;
+let reusedFiles: [string, string][];
+let kept: [string, string, string | undefined][];
+let errors: [string, string][];
+let pagesDone: number;
+
+function site() {
+  const config = testConfig({}, { sidebars: { main: ['intro', 'guide'] } });
+  const { table } = routesOf(config, [doc('intro', { h1: 'Intro' }), doc('guide', { h1: 'Guide' }), post('2025-01-01-hello', { h1: 'Hello' }), page('about', { h1: 'About' })]);
+  const html = new Map([
+    ['content/docs/intro.md', documentHtml('<p>Intro text</p>')],
+    ['content/docs/guide.md', documentHtml('<p>Guide text</p>')],
+  ]);
+  const context = routeDataContext(config, table, html, new Map(), INDEX);
+  const shell: PageShell = { config, inlineScript: '', csp: "default-src 'self'", assets, feeds: [] };
+  return { table, context, shell };
+}
+
+beforeEach(() => {
+  const { table, context, shell } = site();
+  written = new Map();
+  reusedFiles = [];
+  kept = [];
+  errors = [];
+  pagesDone = 0;
+  input = {
+    routes: table.routes,
+    context,
+    shell,
+    reuse: { page: () => undefined, keepPage: (outFile, key, html) => void kept.push([outFile, key, html]) },
+    writer: {
+      write: async (rel, content) => void written.set(rel, content),
+      reuse: async (rel, source) => void reusedFiles.push([rel, source]),
+    },
+    onPage: () => pagesDone++,
+    onError: (route, message) => void errors.push([route.url, message]),
+  };
+});
+
+const FILES = [
+  'docs/index.html',
+  'docs/intro/index.html',
+  'docs/guide/index.html',
+  'blog/hello/index.html',
+  'blog/index.html',
+  'blog/archive/index.html',
+  'blog/tags/index.html',
+  'blog/authors/index.html',
+  'about/index.html',
+  'search/index.html',
+  '404.html',
+];
+
+describe('writePages', () => {
+  test('every route rendered here: its file, the manifest of sources, the sitemap without search, 404 and aliases', async () => {
+    const out = await writePages(input);
+    expect([...written.keys()]).toEqual(FILES);
+    expect(written.get('docs/intro/index.html')).toContain('<p>Intro text</p>');
+    expect(written.get('docs/intro/index.html')).toMatch(/^<!doctype html>/);
+    // The version root shows the main doc.
+    expect(written.get('docs/index.html')).toContain('<p>Intro text</p>');
+    expect(out.manifest).toEqual({
+      'docs/index.html': 'content/docs/intro.md',
+      'docs/intro/index.html': 'content/docs/intro.md',
+      'docs/guide/index.html': 'content/docs/guide.md',
+      'blog/hello/index.html': 'content/blog/2025-01-01-hello.md',
+      'about/index.html': 'content/pages/about.md',
+    });
+    expect(out.sitemapUrls).toEqual(['/docs/intro/', '/docs/guide/', '/blog/hello/', '/blog/', '/blog/archive/', '/blog/tags/', '/blog/authors/', '/about/']);
+    expect([out.reused, [...out.fresh]]).toEqual([0, FILES]);
+    expect(pagesDone).toBe(FILES.length);
+    expect(errors).toEqual([]);
+    // Without a shell key nothing is looked up, and pages are kept unkeyed.
+    expect(kept.map(([file, key]) => [file, key])).toEqual(FILES.map((f) => [f, '']));
+    expect(kept.every(([file, , html]) => html === written.get(file))).toBe(true);
+  });
+
+  test('page keys: the same page data and shell give the same key; another shell gives other keys', async () => {
+    const keys = async (shellKey: string) => {
+      kept = [];
+      await writePages({ ...input, shellKey });
+      return new Map(kept.map(([file, key]) => [file, key]));
+    };
+    const a = await keys('shell-1');
+    expect([...a.values()].every((k) => /^[0-9a-f]{40}$/.test(k))).toBe(true);
+    expect(new Set(a.values()).size).toBe(FILES.length);
+    expect(await keys('shell-1')).toEqual(a);
+    const b = await keys('shell-2');
+    expect([...b.keys()].every((file) => b.get(file) !== a.get(file))).toBe(true);
+  });
+
+  test('a page kept in memory (serve) is taken as it was', async () => {
+    const earlier: EarlierPage = { html: '<p>kept</p>' };
+    const out = await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: (file) => (file === 'about/index.html' ? earlier : undefined) } });
+    expect(written.get('about/index.html')).toBe('<p>kept</p>');
+    expect(kept.find(([file]) => file === 'about/index.html')).toEqual(['about/index.html', expect.any(String), '<p>kept</p>']);
+    expect(out.fresh.has('about/index.html')).toBe(false);
+    expect(out.fresh.size).toBe(FILES.length - 1);
+    expect(out.reused).toBe(0);
+    expect(pagesDone).toBe(FILES.length);
+  });
+
+  test('a page of the previous output is linked as it is, and counted', async () => {
+    const same = path.join(temp, 'same.html');
+    const older = path.join(temp, 'older.html');
+    writeFileSync(same, '<p>same</p>');
+    writeFileSync(older, '<p>older</p>');
+    const earlier = (file: string): EarlierPage | undefined =>
+      file === 'about/index.html' ? { file: same } : file === 'blog/index.html' ? { file: older } : undefined;
+    const out = await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: earlier } });
+    expect(reusedFiles).toEqual([
+      ['blog/index.html', older],
+      ['about/index.html', same],
+    ]);
+    expect(written.has('about/index.html') || written.has('blog/index.html')).toBe(false);
+    expect(out.reused).toBe(2);
+    expect(out.fresh.has('about/index.html') || out.fresh.has('blog/index.html')).toBe(false);
+    expect(kept.filter(([file]) => file === 'about/index.html' || file === 'blog/index.html').map(([file, , html]) => [file, html])).toEqual([
+      ['blog/index.html', undefined],
+      ['about/index.html', undefined],
+    ]);
+    expect(pagesDone).toBe(FILES.length);
+    // The manifest and the sitemap are the same however pages were made.
+    expect(out.manifest['about/index.html']).toBe('content/pages/about.md');
+    expect(out.sitemapUrls).toContain('/about/');
+  });
+
+  test('with started workers, bodies go out in batches of 16, and a failed body is an error of that page only', async () => {
+    const batches: string[][] = [];
+    const workers: BodyRenderer = {
+      size: 1,
+      started: true,
+      renderBodies: async (routes: RouteData[]) => {
+        batches.push(routes.map((r) => r.url));
+        return routes.map((r) => (r.url === '/about/' ? { ok: false as const, error: 'layout threw' } : { ok: true as const, body: renderPageBody(r) }));
+      },
+    };
+    // 11 routes per copy: 35 routes make batches of 16, 16 and 3.
+    const routes = [...input.routes, ...input.routes, ...input.routes, ...input.routes.slice(0, 2)];
+    const out = await writePages({ ...input, routes, workers });
+    expect(batches.map((b) => b.length)).toEqual([16, 16, 3]);
+    expect(batches.flat()).toEqual(routes.map((r) => r.url));
+    expect(errors).toEqual([
+      ['/about/', 'layout threw'],
+      ['/about/', 'layout threw'],
+      ['/about/', 'layout threw'],
+    ]);
+    expect(written.has('about/index.html')).toBe(false);
+    expect(written.get('docs/intro/index.html')).toContain('<p>Intro text</p>');
+    expect(out.fresh.has('about/index.html')).toBe(true);
+    expect(pagesDone).toBe(routes.length - 3);
+  });
+
+  test('workers not started yet: a batch that never fills renders here', async () => {
+    let asked = 0;
+    const workers: BodyRenderer = { size: 2, started: false, renderBodies: async () => (asked++, []) };
+    await writePages({ ...input, workers });
+    expect(asked).toBe(0);
+    expect([...written.keys()]).toEqual(FILES);
+  });
+
+  test('a full batch starts them; only the rest renders here if they are not started', async () => {
+    let asked = 0;
+    const workers: BodyRenderer = { size: 2, started: false, renderBodies: async (routes) => (asked++, routes.map((r) => ({ ok: true as const, body: renderPageBody(r) }))) };
+    const routes = [...input.routes, ...input.routes];
+    await writePages({ ...input, routes, workers });
+    expect(asked).toBe(1);
+    expect(written.size).toBe(FILES.length);
+  });
+
+  test('a page that fails to render here is an error of that page', async () => {
+    const shell = { ...input.shell, assets: { ...assets, scriptTags: (): string => { throw new Error('no script'); } } };
+    await writePages({ ...input, shell, routes: input.routes.slice(0, 2) });
+    expect(errors).toEqual([
+      ['/docs/', 'no script'],
+      ['/docs/intro/', 'no script'],
+    ]);
+    expect(written.size).toBe(0);
+    expect(pagesDone).toBe(0);
+  });
+
+  test('a non-Error thrown while rendering is reported as its text', async () => {
+    const shell = { ...input.shell, assets: { ...assets, scriptTags: () => { throw 'plain'; } } };
+    await writePages({ ...input, shell, routes: input.routes.slice(0, 1) });
+    expect(errors).toEqual([['/docs/', 'plain']]);
+  });
+
+  test('many batches in flight at once all finish', async () => {
+    const order: number[] = [];
+    let call = 0;
+    const workers: BodyRenderer = {
+      size: 1,
+      started: true,
+      renderBodies: async (routes) => {
+        const n = call++;
+        await new Promise((resolve) => setTimeout(resolve, n === 0 ? 30 : 1));
+        order.push(n);
+        return routes.map((r) => ({ ok: true as const, body: renderPageBody(r) }));
+      },
+    };
+    const routes = Array.from({ length: 6 }, () => input.routes).flat();
+    const out = await writePages({ ...input, routes, workers });
+    expect(call).toBe(5);
+    expect(order.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(pagesDone).toBe(routes.length);
+    expect(Object.keys(out.manifest)).toHaveLength(5);
+  });
+});

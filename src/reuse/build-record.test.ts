@@ -1,0 +1,210 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { problem } from '../errors/index.ts';
+import { hashFile, isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedBuild } from './build-record.ts';
+
+// The build record says when a build would write exactly what the output folder already holds. Each thing that
+// changes the output must make it say no; nothing else may.
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-record-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+let root = '';
+let outDir = '';
+const KEY = 'key-1';
+const PAST = new Date(Date.now() - 60_000);
+const recordFile = () => path.join(root, 'node_modules', '.cache', 'protodocs', 'build-record.json');
+
+function write(rel: string, text: string, base = root): string {
+  const abs = path.join(base, rel);
+  mkdirSync(path.dirname(abs), { recursive: true });
+  writeFileSync(abs, text);
+  utimesSync(abs, PAST, PAST);
+  return abs;
+}
+
+/** Same bytes count, other bytes, same modification time: only a hash can tell. */
+function rewriteKeepingStats(abs: string, text: string): void {
+  const { atime, mtime } = statSync(abs);
+  writeFileSync(abs, text);
+  utimesSync(abs, atime, mtime);
+}
+
+function build(extra: Partial<RecordedBuild> = {}): void {
+  writeRecord({
+    key: KEY,
+    startedAt: Date.now(),
+    root,
+    outDir,
+    inputs: [path.join(root, 'site.config.ts'), path.join(root, 'content/docs/intro.md')],
+    pages: 2,
+    warnings: [problem('PD1007', {}, { file: 'site.config.ts' })],
+    pageKeys: { 'index.html': 'page-key-1' },
+    ...extra,
+  });
+}
+
+let sites = 0;
+beforeEach(() => {
+  root = path.join(temp, `site-${sites++}`);
+  outDir = path.join(root, 'build');
+  write('site.config.ts', 'export default {};\n');
+  write('content/docs/intro.md', '# Intro\n');
+  write('content/public/logo.svg', '<svg/>');
+  write('index.html', '<p>home</p>', outDir);
+  write('docs/intro/index.html', '<p>intro</p>', outDir);
+});
+
+const upToDate = () => isUpToDate(readRecord(root)!, KEY, root);
+
+describe('writeRecord and readRecord', () => {
+  test('the record lists what the build read, with hashes and stats, and what it wrote', () => {
+    build();
+    const record = readRecord(root)!;
+    expect(record).toMatchObject({
+      format: 'protodocs-build-record-4',
+      key: KEY,
+      contentFiles: ['docs/intro.md', 'public/logo.svg'],
+      outDir,
+      pages: 2,
+      warnings: [{ code: 'PD1007', severity: 'warning' }],
+      pageKeys: { 'index.html': 'page-key-1' },
+      });
+    // Every content file is an input, read by the build or not.
+    expect(Object.keys(record.inputs).sort()).toEqual([path.join(root, 'content/docs/intro.md'), path.join(root, 'content/public/logo.svg'), path.join(root, 'site.config.ts')]);
+    const config = statSync(path.join(root, 'site.config.ts'));
+    expect(record.inputs[path.join(root, 'site.config.ts')]).toEqual([hashFile(path.join(root, 'site.config.ts')), config.size, config.mtimeMs]);
+    expect(record.outputs.map(([rel, size]) => [rel, size])).toEqual([
+      ['docs/intro/index.html', 12],
+      ['index.html', 11],
+    ]);
+    expect(upToDate()).toBe(true);
+  });
+
+  test('an input modified after the build started is not trusted: no record', () => {
+    // Edited ten seconds into the build: the output may hold the older text.
+    const started = Date.now() - 10_000;
+    const edited = new Date(started + 1000);
+    utimesSync(path.join(root, 'content/docs/intro.md'), edited, edited);
+    build({ startedAt: started });
+    expect(readRecord(root)).toBeUndefined();
+    // Within the same second it is not trusted either; a second later it is.
+    build({ startedAt: statSync(path.join(root, 'content/docs/intro.md')).mtimeMs });
+    expect(readRecord(root)).toBeUndefined();
+    build({ startedAt: started + 2000 });
+    expect(readRecord(root)).toBeDefined();
+    rmSync(recordFile());
+    // An input that is gone by the time the record is written.
+    build({ inputs: [path.join(root, 'gone.ts')] });
+    expect(readRecord(root)).toBeUndefined();
+  });
+
+  test('a record that is not one, or of another format, is no record', () => {
+    expect(readRecord(root)).toBeUndefined();
+    build();
+    const record = JSON.parse(readFileSync(recordFile(), 'utf8')) as BuildRecord;
+    writeFileSync(recordFile(), JSON.stringify({ ...record, format: 'protodocs-build-record-2' }));
+    expect(readRecord(root)).toBeUndefined();
+    writeFileSync(recordFile(), '{ not json');
+    expect(readRecord(root)).toBeUndefined();
+  });
+
+  test('a record that cannot be written costs nothing but speed', () => {
+    writeFileSync(path.join(root, 'node_modules'), 'a file where the cache folder would be');
+    expect(() => build()).not.toThrow();
+    expect(readRecord(root)).toBeUndefined();
+  });
+});
+
+describe('isUpToDate', () => {
+  beforeEach(() => build());
+
+  test('nothing changed', () => {
+    expect(upToDate()).toBe(true);
+  });
+
+  test('an input touched but with the same bytes is unchanged', () => {
+    const now = new Date();
+    utimesSync(path.join(root, 'content/docs/intro.md'), now, now);
+    utimesSync(path.join(root, 'site.config.ts'), now, now);
+    expect(upToDate()).toBe(true);
+  });
+
+  test('other options or protodocs code', () => {
+    expect(isUpToDate(readRecord(root)!, 'key-2', root)).toBe(false);
+  });
+
+  test.each<[string, () => void]>([
+    ['a content file edited (same size, new time)', () => writeFileSync(path.join(root, 'content/docs/intro.md'), '# Outro\n')],
+    ['an input edited with its size and time kept', () => rewriteKeepingStats(path.join(root, 'site.config.ts'), 'export default [];\n')],
+    ['an input grown', () => write('site.config.ts', 'export default { title: 1 };\n')],
+    ['an input removed', () => unlinkSync(path.join(root, 'site.config.ts'))],
+    ['a content file added', () => write('content/docs/new.md', '# New\n')],
+    ['a content file removed', () => unlinkSync(path.join(root, 'content/public/logo.svg'))],
+    ['an output file edited', () => writeFileSync(path.join(outDir, 'index.html'), '<p>HOME</p>')],
+    ['an output file touched', () => utimesSync(path.join(outDir, 'index.html'), new Date(), new Date())],
+    ['an output file added', () => write('extra.html', 'x', outDir)],
+    ['an output file removed', () => unlinkSync(path.join(outDir, 'docs/intro/index.html'))],
+    ['an output file replaced by one of another size', () => write('index.html', '<p>a longer home</p>', outDir)],
+    ['the output folder removed', () => rmSync(outDir, { recursive: true })],
+  ])('%s: rebuild', (_, change) => {
+    change();
+    expect(upToDate()).toBe(false);
+  });
+});
+
+describe('reusablePage', () => {
+  test("the previous output's file when everything that made it is the same", () => {
+    build();
+    const record = readRecord(root)!;
+    const outputs = new Map(record.outputs.map(([rel, size, mtime]) => [rel, [size, mtime] as [number, number]]));
+    const reuse = (overrides: { record?: BuildRecord; key?: string; outDir?: string; outFile?: string; pageKey?: string } = {}) =>
+      reusablePage('record' in overrides ? overrides.record : record, overrides.key ?? KEY, overrides.outDir ?? outDir, overrides.outFile ?? 'index.html', overrides.pageKey ?? 'page-key-1', outputs);
+    expect(reuse()).toBe(path.join(outDir, 'index.html'));
+    expect(reuse({ record: undefined })).toBeUndefined();
+    expect(reuse({ key: 'other' })).toBeUndefined();
+    expect(reuse({ outDir: path.join(root, 'elsewhere') })).toBeUndefined();
+    expect(reuse({ pageKey: 'page-key-2' })).toBeUndefined();
+    // Not keyed in the record.
+    expect(reuse({ outFile: 'docs/intro/index.html' })).toBeUndefined();
+    const keyed = { ...record, pageKeys: { ...record.pageKeys, 'docs/intro/index.html': 'k', 'new/index.html': 'k' } };
+    expect(reuse({ record: keyed, outFile: 'docs/intro/index.html', pageKey: 'k' })).toBe(path.join(outDir, 'docs/intro/index.html'));
+    // Keyed, but not among the outputs.
+    expect(reuse({ record: keyed, outFile: 'new/index.html', pageKey: 'k' })).toBeUndefined();
+    // The file changed since.
+    utimesSync(path.join(outDir, 'index.html'), new Date(), new Date());
+    expect(reuse()).toBeUndefined();
+    write('index.html', '<p>other size</p>', outDir);
+    expect(reuse()).toBeUndefined();
+    unlinkSync(path.join(outDir, 'index.html'));
+    expect(reuse()).toBeUndefined();
+  });
+});
+
+describe('recordKey and hashFile', () => {
+  test('every option of the build is part of the key', () => {
+    const base = { root, outDir: 'out', baseUrl: '/b/', analyticsId: 'G-1', minify: true, nodeEnv: 'production' };
+    const key = recordKey(base);
+    expect(key).toMatch(/^[0-9a-f]{16,}$/);
+    expect(recordKey({ ...base })).toBe(key);
+    expect(recordKey({ ...base, root: path.join(root, '.') + '/' })).toBe(key);
+    const variants = [
+      { ...base, root: temp },
+      { ...base, outDir: undefined },
+      { ...base, baseUrl: undefined },
+      { ...base, analyticsId: undefined },
+      { ...base, minify: false },
+      { ...base, minify: undefined },
+      { ...base, nodeEnv: 'development' },
+    ];
+    const keys = variants.map(recordKey);
+    expect(new Set([key, ...keys]).size).toBe(variants.length + 1);
+  });
+
+  test('hashFile is the sha1 of the bytes, or nothing for a missing file', () => {
+    expect(hashFile(write('a.txt', 'abc'))).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+    expect(hashFile(path.join(root, 'missing.txt'))).toBeUndefined();
+  });
+});

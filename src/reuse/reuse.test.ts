@@ -1,0 +1,265 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { SiteConfig } from '../config/index.ts';
+import { problem } from '../errors/index.ts';
+import type { AssetManifest, LoadedModule } from '../render/index.ts';
+import type { SearchIndexFiles } from '../search/index.ts';
+import { bundleKey, hashText, statsKey } from './keys.ts';
+import { diskReuse, memoryReuse, noReuse, type FinishedBuild } from './reuse.ts';
+
+// Reuse behind one interface: none (tests), the disk (build, check), memory (serve). Each method is checked for what
+// a following build gets back.
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-reuse-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+let sites = 0;
+const PAST = new Date(Date.now() - 60_000);
+function site(): { root: string; outDir: string; input: string } {
+  const root = path.join(temp, `site-${sites++}`);
+  const outDir = path.join(root, 'build');
+  mkdirSync(path.join(root, 'content'), { recursive: true });
+  mkdirSync(outDir);
+  const input = path.join(root, 'site.config.ts');
+  for (const [file, text] of [[input, 'export default {};\n'], [path.join(outDir, 'index.html'), '<p>home</p>']]) {
+    writeFileSync(file, text);
+    utimesSync(file, PAST, PAST);
+  }
+  return { root, outDir, input };
+}
+
+const searchFiles: SearchIndexFiles = { files: new Map([['assets/search/i.1.json', '{}']]), indexUrl: '/assets/search/i.1.json' };
+
+function finished(s: ReturnType<typeof site>, extra: Partial<FinishedBuild> = {}): FinishedBuild {
+  return { ok: true, wrote: true, root: s.root, outDir: s.outDir, startedAt: Date.now(), inputs: [s.input], pages: 4, warnings: [problem('PD1007', {})], ...extra };
+}
+
+describe('noReuse', () => {
+  test('keeps nothing and gives nothing back', () => {
+    const none = noReuse();
+    expect(none.codeKey()).toBe('');
+    expect(none.keysPages).toBe(false);
+    expect(none.unchanged({ root: temp })).toBeUndefined();
+    expect(none.markdownCache(temp)).toBeUndefined();
+    none.keepModule('/a.tsx', {} as LoadedModule);
+    expect(none.module('/a.tsx')).toBeUndefined();
+    none.keepSearch('k', searchFiles, false);
+    expect(none.search('k')).toBeUndefined();
+    none.keepPage('index.html', 'k', '<p>x</p>');
+    expect(none.page('index.html', 'k')).toBeUndefined();
+    expect(() => none.finish(finished(site()))).not.toThrow();
+    expect([none.config, none.frontmatter, none.trees, none.bundle]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('diskReuse', () => {
+  test('the code key is computed once, from the protodocs sources', () => {
+    const disk = diskReuse({ record: false });
+    const key = disk.codeKey();
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+    expect(disk.codeKey()).toBe(key);
+    expect(diskReuse({ record: true }).codeKey()).toBe(key);
+  });
+
+  test('a successful build is recorded: the next one with the same options is unchanged and reuses its pages', () => {
+    const s = site();
+    const first = diskReuse({ record: true });
+    expect(first.keysPages).toBe(true);
+    expect(first.unchanged({ root: s.root })).toBeUndefined();
+    const cache = first.markdownCache(s.root)!;
+    expect(first.markdownCache(s.root)).toBe(cache);
+    first.keepPage('index.html', 'page-key', '<p>home</p>');
+    first.keepSearch('records', searchFiles, false);
+    first.finish(finished(s));
+
+    const second = diskReuse({ record: true });
+    expect(second.unchanged({ root: s.root })).toEqual({ pages: 4, outDir: s.outDir, warnings: [problem('PD1007', {})] });
+    expect(second.page('index.html', 'page-key')).toEqual({ file: path.join(s.outDir, 'index.html') });
+    expect(second.page('index.html', 'another key')).toBeUndefined();
+    expect(second.page('other.html', 'page-key')).toBeUndefined();
+    // The search index comes from the cache, once it is loaded.
+    expect(second.search('records')).toBeUndefined();
+    second.markdownCache(s.root);
+    expect(second.search('records')).toEqual(searchFiles);
+    expect(second.search('other records')).toBeUndefined();
+
+    // Other options: a new build, whose pages are not the old ones.
+    const third = diskReuse({ record: true });
+    expect(third.unchanged({ root: s.root, baseUrl: '/b/' })).toBeUndefined();
+    expect(third.page('index.html', 'page-key')).toBeUndefined();
+  });
+
+  test('a page is only asked for after the record was read', () => {
+    expect(diskReuse({ record: true }).page('index.html', 'k')).toBeUndefined();
+  });
+
+  test('an output changed since the record: not unchanged', () => {
+    const s = site();
+    const first = diskReuse({ record: true });
+    first.unchanged({ root: s.root });
+    first.markdownCache(s.root);
+    first.finish(finished(s));
+    writeFileSync(path.join(s.outDir, 'index.html'), '<p>edited</p>');
+    expect(diskReuse({ record: true }).unchanged({ root: s.root })).toBeUndefined();
+  });
+
+  test('a failed build saves nothing', () => {
+    const s = site();
+    const reuse = diskReuse({ record: true });
+    reuse.unchanged({ root: s.root });
+    const cache = reuse.markdownCache(s.root)!;
+    cache.set('a.md', { key: 'k', summary: { headings: [], links: [], mdxImports: {}, diagnostics: [] } });
+    reuse.finish(finished(s, { ok: false }));
+    expect(existsSync(path.join(s.root, 'node_modules'))).toBe(false);
+  });
+
+  test('a build that did not write (check, --no-write) saves its cache but no record', () => {
+    const s = site();
+    const reuse = diskReuse({ record: true });
+    reuse.unchanged({ root: s.root });
+    reuse.markdownCache(s.root);
+    reuse.finish(finished(s, { wrote: false }));
+    expect(existsSync(path.join(s.root, 'node_modules/.cache/protodocs/markdown.bin'))).toBe(true);
+    expect(existsSync(path.join(s.root, 'node_modules/.cache/protodocs/build-record.json'))).toBe(false);
+  });
+
+  test('without the record option: never unchanged, pages not keyed, only the cache saved', () => {
+    const s = site();
+    const reuse = diskReuse({ record: false });
+    expect(reuse.keysPages).toBe(false);
+    expect(reuse.unchanged({ root: s.root })).toBeUndefined();
+    reuse.markdownCache(s.root);
+    // An index its worker wrote straight to disk is not cached.
+    reuse.keepSearch('records', searchFiles, true);
+    reuse.finish(finished(s));
+    expect(existsSync(path.join(s.root, 'node_modules/.cache/protodocs/build-record.json'))).toBe(false);
+    const next = diskReuse({ record: false });
+    next.markdownCache(s.root);
+    expect(next.search('records')).toBeUndefined();
+  });
+
+  test('a build without a cache loaded saves nothing; modules are never kept', () => {
+    const s = site();
+    const reuse = diskReuse({ record: true });
+    reuse.finish(finished(s));
+    expect(existsSync(path.join(s.root, 'node_modules'))).toBe(false);
+    reuse.keepModule('/a.tsx', { deps: [] } as unknown as LoadedModule);
+    expect(reuse.module('/a.tsx')).toBeUndefined();
+  });
+});
+
+describe('memoryReuse', () => {
+  test('pages are keyed and never "unchanged" (serve always rebuilds)', () => {
+    const memory = memoryReuse();
+    expect(memory.keysPages).toBe(true);
+    expect(memory.unchanged({ root: temp })).toBeUndefined();
+    expect(memory.codeKey()).toBe(diskReuse({ record: false }).codeKey());
+    expect(memory.frontmatter).toBeInstanceOf(Map);
+    expect(memory.trees).toBeInstanceOf(Map);
+    expect(() => memory.finish(finished(site()))).not.toThrow();
+  });
+
+  test('the config, while no file it came from changed', () => {
+    const s = site();
+    const memory = memoryReuse();
+    const value = { config: { configDeps: [s.input] } as unknown as SiteConfig, diagnostics: [] };
+    expect(memory.config!.get('options')).toBeUndefined();
+    memory.config!.set('options', value);
+    expect(memory.config!.get('options')).toBe(value);
+    expect(memory.config!.get('other options')).toBeUndefined();
+    writeFileSync(s.input, 'export default { changed: true };\n');
+    expect(memory.config!.get('options')).toBeUndefined();
+  });
+
+  test('compiled modules, while no file they were built from changed', () => {
+    const s = site();
+    const memory = memoryReuse();
+    const mod = { deps: [s.input], client: false } as unknown as LoadedModule;
+    expect(memory.module('/page.tsx')).toBeUndefined();
+    memory.keepModule('/page.tsx', mod);
+    expect(memory.module('/page.tsx')).toBe(mod);
+    utimesSync(s.input, new Date(), new Date());
+    expect(memory.module('/page.tsx')).toBeUndefined();
+  });
+
+  test('the bundle, by its key', () => {
+    const memory = memoryReuse();
+    const assets = { css: [] } as unknown as AssetManifest;
+    expect(memory.bundle!.get('k1')).toBeUndefined();
+    memory.bundle!.set('k1', assets);
+    expect(memory.bundle!.get('k1')).toBe(assets);
+    expect(memory.bundle!.get('k2')).toBeUndefined();
+    memory.bundle!.set('k2', assets);
+    expect(memory.bundle!.get('k1')).toBeUndefined();
+  });
+
+  test('pages by their key', () => {
+    const memory = memoryReuse();
+    memory.keepPage('index.html', 'k1', '<p>home</p>');
+    expect(memory.page('index.html', 'k1')).toEqual({ html: '<p>home</p>' });
+    expect(memory.page('index.html', 'k2')).toBeUndefined();
+    expect(memory.page('other.html', 'k1')).toBeUndefined();
+    // A page reused from disk has no HTML to keep: the one in memory stays.
+    memory.keepPage('index.html', 'k3', undefined);
+    expect(memory.page('index.html', 'k1')).toEqual({ html: '<p>home</p>' });
+  });
+
+  test('the markdown cache: loaded once, each later build starting from the last; saved when serve has time', () => {
+    const s = site();
+    const memory = memoryReuse();
+    expect(() => memory.save()).not.toThrow();
+    expect(existsSync(path.join(s.root, 'node_modules'))).toBe(false);
+    const cache = memory.markdownCache(s.root)!;
+    cache.set('a.md', { key: 'k', summary: { headings: [], links: [], mdxImports: {}, diagnostics: [] } });
+    expect(cache.get('a.md', 'k')).toBeUndefined();
+    expect(memory.markdownCache(s.root)).toBe(cache);
+    expect(cache.get('a.md', 'k')).toBeDefined();
+    memory.save();
+    expect(existsSync(path.join(s.root, 'node_modules/.cache/protodocs/markdown.bin'))).toBe(true);
+  });
+
+  test('search indexes: the last one in memory, else the cache', () => {
+    const s = site();
+    const memory = memoryReuse();
+    memory.keepSearch('before-cache', searchFiles, false);
+    expect(memory.search('before-cache')).toBe(searchFiles);
+    const cache = memory.markdownCache(s.root)!;
+    memory.keepSearch('r1', searchFiles, false);
+    memory.keepSearch('r2', { files: new Map(), indexUrl: '/i.2.json' }, true);
+    expect(memory.search('r2')!.indexUrl).toBe('/i.2.json');
+    // r1 is no longer the one in memory, but the cache has it (r2 was on disk, so the cache does not).
+    memory.markdownCache(s.root);
+    expect(cache.getSearch('r1')).toEqual(searchFiles);
+    expect(memory.search('r1')).toEqual(searchFiles);
+    expect(memory.search('r3')).toBeUndefined();
+  });
+});
+
+describe('keys', () => {
+  test('statsKey follows size and modification time, and tells a missing file', () => {
+    const s = site();
+    const key = statsKey([s.input]);
+    expect(statsKey([s.input])).toBe(key);
+    utimesSync(s.input, new Date(), new Date());
+    const touched = statsKey([s.input]);
+    expect(touched).not.toBe(key);
+    expect(statsKey([path.join(s.root, 'missing')])).toBe(hashText(`${path.join(s.root, 'missing')}:missing`));
+    expect(statsKey([])).toBe(hashText());
+  });
+
+  test('bundleKey covers the base URL, minification, extra islands and their files', () => {
+    const s = site();
+    const key = bundleKey('/', false, new Map(), []);
+    expect(bundleKey('/', false, new Map(), [])).toBe(key);
+    const others = [
+      bundleKey('/b/', false, new Map(), []),
+      bundleKey('/', true, new Map(), []),
+      bundleKey('/', undefined, new Map(), []),
+      bundleKey('/', false, new Map([['Tabs', s.input]]), []),
+      bundleKey('/', false, new Map(), [s.input]),
+    ];
+    expect(new Set([key, ...others]).size).toBe(6);
+  });
+});
