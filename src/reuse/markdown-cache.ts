@@ -102,8 +102,13 @@ export class MarkdownCache {
       }
       renameSync(temp, this.file);
     } catch {
-      // A read-only or full disk only costs speed next time.
-      rmSync(temp, { force: true });
+      // A read-only or full disk only costs speed next time; so does a temp file that cannot be removed (a file stands
+      // where its folder should be).
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        /* nothing was written */
+      }
     }
   }
 }
