@@ -63,6 +63,17 @@ describe('buildRoutes', () => {
     expect(table.routes.filter((r) => r.url === '/docs/intro/')).toHaveLength(1);
   });
 
+  test('a slug that moves a page onto a later one is reported at that slug, not at the plain file', () => {
+    const { table, problems } = routesOf(testConfig(), [
+      doc('a-setup', { h1: 'Setup', frontmatter: { slug: '/intro' }, positions: { slug: { line: 4, column: 7 } } }),
+      doc('intro', { h1: 'Intro' }),
+    ]);
+    expect(problems).toEqual([
+      'content/docs/a-setup.md:4:7  PD4002 Two files produce the URL /docs/intro/.  (hint: content/docs/intro.md also produces it; change the slug or file name of one of them)',
+    ]);
+    expect(table.byUrl.get('/docs/intro/')!.source).toBe('content/docs/a-setup.md');
+  });
+
   test('a page at a generated URL (the search page) is refused too', () => {
     const { problems } = routesOf(testConfig(), [page('search/index', { h1: 'My search' })]);
     expect(problems).toEqual([

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { BlogFile, ContentSet, DocFile, PageFile } from '../content/index.ts';
-import { problem, type Diagnostics } from '../errors/index.ts';
+import { problem, type Diagnostic, type Diagnostics } from '../errors/index.ts';
 import { normalizeRoutePath, routeToFile } from '../shared/index.ts';
 import { buildBlogRoutes } from './blog.ts';
 import { buildDocsRoutes } from './docs.ts';
@@ -11,9 +11,17 @@ function pageUrl(relPath: string): string {
 }
 
 /** Where a file sets its URL: the slug, else the id, else its first line (the URL comes from its name). */
-function urlKeyPosition(route: RouteEntry): { line: number; column: number } {
+/** Where a route's URL was chosen: its frontmatter `slug:` or `id:` line, if the author wrote one. */
+function urlKeyPosition(route: RouteEntry): { line: number; column: number } | undefined {
   const file = route.kind === 'doc' ? route.doc.file : route.kind === 'blog-post' ? route.post.file : route.kind === 'page' ? route.page.file : undefined;
-  return file?.positions.slug ?? file?.positions.id ?? { line: 1, column: 1 };
+  return file?.positions.slug ?? file?.positions.id;
+}
+
+/** A collision is reported where it was made: at the `slug:` that moved a page onto another, whichever came first. */
+function collision(route: RouteEntry, existing: RouteEntry): Diagnostic {
+  const [blamed, other] = !urlKeyPosition(route) && urlKeyPosition(existing) && existing.source ? [existing, route] : [route, existing];
+  const at = urlKeyPosition(blamed) ?? { line: 1, column: 1 };
+  return problem('PD4002', { url: route.url, other: other.source }, { file: blamed.source ?? other.source, ...at });
 }
 
 /** One route table from content and config; every URL is claimed by exactly one file (PD4002). */
@@ -68,7 +76,7 @@ export function buildRoutes(
       if (existing.kind === 'doc' && existing.canonicalUrl) {
         kept.splice(kept.indexOf(existing), 1);
       } else {
-        diagnostics.add(problem('PD4002', { url: route.url, other: existing.source }, { file: route.source ?? existing.source, ...urlKeyPosition(route) }));
+        diagnostics.add(collision(route, existing));
         continue;
       }
     }
