@@ -91,4 +91,19 @@ describe('author input that must simply work', () => {
     expect(page).toContain('<title>Marked | Bad input base</title>');
     expect(page).not.toMatch(/<hr>|title: Marked/);
   });
+
+  it('a file over the warning size (64 KB) is built, with a warning at the file; one over 128 KB is not', () => {
+    const site = copySite('bad-input-base', path.join(temp, 'size', 'site'));
+    const body = (kb: number) => 'Words and more words in a sentence.\n'.repeat(Math.ceil((kb * 1024) / 36));
+    writeFileSync(path.join(site, 'content', 'docs', 'intro.md'), `---\ntitle: Long\n---\n\n## Introduction\n\n${body(70)}`);
+    const warned = build(site);
+    expect(warned.code, warned.stderr).toBe(0);
+    expect(warned.stderr).toMatch(/content\/docs\/intro\.md:1:1 +warning PD2024 This file is 7\d KB; markdown files over 64 KB slow every build/);
+    expect(readFileSync(path.join(site, 'build', 'docs', 'intro', 'index.html'), 'utf8')).toContain('Words and more words');
+
+    writeFileSync(path.join(site, 'content', 'docs', 'intro.md'), `---\ntitle: Long\n---\n\n## Introduction\n\n${body(130)}`);
+    const refused = build(site);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/content\/docs\/intro\.md:1:1 +PD2023 This file is 13\d KB; markdown files over 128 KB are not built/);
+  });
 });

@@ -5,7 +5,7 @@ import { problem, type Diagnostic } from '../errors/index.ts';
  * Size budget of one markdown file, in bytes, from measurement (README, "Limits"): micromark's cost grows faster than
  * the file, and a file past the error size would hold a build for many seconds on its own.
  */
-export const SOURCE_SIZE = { warning: 100 * 1024, error: 200 * 1024 } as const;
+export const SOURCE_SIZE = { warning: 64 * 1024, error: 128 * 1024 } as const;
 
 const BOM = '\uFEFF';
 

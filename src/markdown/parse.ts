@@ -18,6 +18,8 @@ import {
   type SyntaxNeeds,
 } from './syntax-extensions.ts';
 import { withTableLookahead, type DelimiterLines } from './table-lookahead.ts';
+// Side effect: micromark's edit map stops copying whole event lists (nested lists were quadratic).
+import './edit-map-tail.ts';
 import type { ParsedMarkdown, ParseOptions } from './types.ts';
 
 /** Parses markdown; one per thread, made once: it keeps the extension lists its parses have needed. */

@@ -7,6 +7,7 @@ import { codeHandler } from './code-block.ts';
 import { describeDocument } from './description.ts';
 import { headingHandler } from './headings.ts';
 import { linkHandlers } from './links.ts';
+import { createListItemHandler } from './list-items.ts';
 import { mdxHandlers } from './mdx-elements.ts';
 import type { RenderContext } from './render-context.ts';
 import { extractSections } from './sections.ts';
@@ -37,6 +38,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
       code: codeHandler(context),
       containerDirective: containerDirectiveHandler(context),
       table: tableHandler,
+      listItem: createListItemHandler(),
       html: htmlHandler(context),
     },
   }) as HastRoot;
