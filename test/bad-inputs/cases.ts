@@ -117,7 +117,7 @@ export const BAD_INPUTS: BadInput[] = [
     name: 'two docs with one URL',
     files: { 'content/docs/guides/setup.md': frontmatter('title: Setup\nslug: /intro') },
     exit: 1,
-    expect: { code: 'PD4002', file: 'content/docs/intro.md' },
+    expect: { code: 'PD4002', file: 'content/docs/guides/setup.md', line: 3, column: 7 },
   },
   { name: 'a public file over a page', files: { 'content/public/docs/intro/index.html': '<p>mine</p>\n' }, exit: 1, expect: { code: 'PD4021', file: 'content/public/docs/intro/index.html', line: 1, column: 1 } },
 
