@@ -29,7 +29,8 @@ export class BuildRun {
     this.timings[name] = Math.round(now - this.clock);
     this.clock = now;
     const rss = Math.round(process.memoryUsage.rss() / 1048576);
-    this.log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(this.timings[name]).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS`);
+    const heap = Math.round(process.memoryUsage().heapUsed / 1048576);
+    this.log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(this.timings[name]).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS, ${String(heap).padStart(5)} MiB main heap`);
     this.progress?.({ type: 'stage', stage: name, ms: this.timings[name], detail });
   }
 
