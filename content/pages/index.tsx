@@ -19,7 +19,7 @@ const FEATURES: Feature[] = [
   },
   {
     icon: 'seal',
-    title: 'Verifiable attestations',
+    title: 'Verifiable signatures',
     body:
       'Index files, receipts and batches carry Ed25519 signatures from publishers and AI clients; attestations are signed statements from the hosted service about index entries. Anyone with the public key can check each one.',
     link: { label: 'Signatures', path: '/docs/protocol/signatures/' },

@@ -12,7 +12,7 @@ describe('home page module (content/pages/index.tsx)', () => {
     expect(ctas).toEqual(['/docs/quickstart/', '/docs/protocol/schema/']);
     expect($('.features .feature__title').map((_, el) => $(el).text()).get()).toEqual([
       'Signed receipts',
-      'Verifiable attestations',
+      'Verifiable signatures',
       'Publisher control',
       'SDKs and plugins',
     ]);
