@@ -48,7 +48,7 @@ describe('protodocs CLI', () => {
     const lines = r.stderr.split('\n').filter((l) => /^content\//.test(l));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^content\/docs\/intro\.md:5:5 {2}PD5001 .+ {2}\(hint: .+\)$/);
-    expect(r.stderr).toContain('3 errors, 0 warnings.');
+    expect(r.stderr).toContain('3 errors, 1 warning.');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -164,7 +164,7 @@ describe('protodocs CLI', () => {
     expect(broken).toBeGreaterThan(parse);
     expect(r.stderr.split('names sidebar "sectoin0"').length).toBe(2);
     expect(r.stderr.split('"section-0/no-such-page" has no link target').length).toBe(2);
-    expect(r.stderr).toContain('3 errors, 0 warnings.');
+    expect(r.stderr).toContain('3 errors, 1 warning.');
     expect(r.stderr).toContain('defined sidebars: intro, section0, section1');
   }, 60_000);
 });

@@ -126,6 +126,15 @@ describe('checkConfigLinks', () => {
 
   test('a config with nothing to check', () => {
     const config = testConfig();
-    expect(checkConfigLinks(config, routesOf(config, []).table, '')).toEqual([]);
+    expect(checkConfigLinks(config, routesOf(config, [page('index', { h1: 'Home' })]).table, '')).toEqual([]);
+  });
+
+  test('a site without a page at / is warned at its title, which the navbar links home; docs at / count', () => {
+    const config = testConfig({ title: 'T' });
+    expect(print(checkConfigLinks(config, routesOf(config, [doc('intro', { h1: 'Intro' })]).table, SOURCE))).toEqual([
+      'site.config.ts:2:10  warning PD4022 The site has no page at /, yet every page links there: the navbar title "T" and the 404 page\'s way back.  (hint: add content/pages/index.md (or index.tsx), or give a doc slug: / under docs.routeBasePath: "/")',
+    ]);
+    const docsAtRoot = testConfig({ title: 'T', docs: { routeBasePath: '/' } });
+    expect(checkConfigLinks(docsAtRoot, routesOf(docsAtRoot, [doc('intro', { h1: 'Intro', frontmatter: { slug: '/' } })]).table, SOURCE)).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export function checkConfigLinks(config: SiteConfig, table: RouteTable, configSo
     if ('to' in item) check(item.to, `navbar.items[${i}]`);
   });
   config.footer.links.forEach((group, g) => group.items.forEach((item, i) => check(item.to, `footer.links[${g}].items[${i}]`)));
+  // `check` would fail on every page's link to the home page; the build says so first, as a warning.
+  if (!table.byUrl.has('/')) out.push(problem('PD4022', { title: config.title }, at(config.title)));
   // Files every page links from its head or navbar: a missing one is a failed request on every page.
   const files: [string, string | undefined][] = [['favicon', config.favicon], ['image', config.image], ['navbar.logo.src', config.navbar.logo?.src]];
   for (const [key, file] of files) {

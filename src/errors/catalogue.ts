@@ -391,6 +391,12 @@ export const CATALOGUE = {
     message: ({ what, value, reason }) => `The ${what} "${value}" cannot be used in a URL: ${reason}.`,
     hint: ({ what, example }) => `write the ${what} as plain path segments${example ? `, e.g. ${what}: getting-started` : ''}`,
   }),
+  PD4022: entry<{ title: string }>({
+    title: 'no home page',
+    message: ({ title }) => `The site has no page at /, yet every page links there: the navbar title "${title}" and the 404 page's way back.`,
+    hint: () => 'add content/pages/index.md (or index.tsx), or give a doc slug: / under docs.routeBasePath: "/"',
+    severity: 'warning',
+  }),
   PD4021: entry<{ rel: string; url: string; source?: string }>({
     title: 'page and public file at one output path',
     message: ({ rel, url }) => `content/public/${rel} and the page ${url} are both written to ${rel}.`,
