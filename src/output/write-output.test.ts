@@ -61,6 +61,8 @@ describe('StreamingOutput', () => {
     sink.addMade(worker.made);
     await sink.commit(new Map([['img/logo.png', path.join(temp, 'logo.png')]]));
     expect(walkFiles(out)).toEqual(['a/page.html', 'assets/app.1234.js', 'assets/app.5678.js', 'b/page.html', 'c/new.html', 'img/logo.png', 'index.html']);
+    // What the build record lists without walking the folder again.
+    expect(sink.files).toEqual(walkFiles(out));
     expect(readFileSync(path.join(out, 'a/page.html'), 'utf8')).toBe('a, edited');
     for (const rel of ['index.html', 'b/page.html', 'assets/app.1234.js', 'img/logo.png']) expect(identity(rel), rel).toBe(before[rel]);
     expect(existsSync(path.join(out, 'gone'))).toBe(false);

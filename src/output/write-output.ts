@@ -102,6 +102,11 @@ export class StreamingOutput implements OutputSink {
     return new StreamingOutput(outDir, temp, previous);
   }
 
+  /** After a commit in patch mode, every file of the output folder (sorted as `walkFiles` sorts), without walking it. */
+  get files(): string[] | undefined {
+    return this.committed && this.previous ? [...this.made].sort() : undefined;
+  }
+
   /** The previous output, in patch mode: a writer in another thread leaves out what it already holds. */
   get previousDirectory(): string | undefined {
     return this.previous ? this.outDir : undefined;

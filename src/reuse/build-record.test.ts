@@ -83,6 +83,33 @@ describe('writeRecord and readRecord', () => {
     expect(upToDate()).toBe(true);
   });
 
+  test('the outputs the writer names are recorded without walking the folder; one that is missing means no record', () => {
+    // The writer knows its files: a stray file it did not name is left out (and the next build sees a change).
+    write('stray.txt', 'x', outDir);
+    build({ outputs: ['docs/intro/index.html', 'index.html'] });
+    expect(readRecord(root)!.outputs.map(([rel]) => rel)).toEqual(['docs/intro/index.html', 'index.html']);
+    expect(upToDate()).toBe(false);
+    rmSync(recordFile());
+    build({ outputs: ['docs/intro/index.html', 'gone.html', 'index.html'] });
+    expect(readRecord(root)).toBeUndefined();
+  });
+
+  test("an input with its stats of the last record keeps that record's hash; a stale one only costs a build", () => {
+    build();
+    const previous = readRecord(root)!;
+    const intro = path.join(root, 'content/docs/intro.md');
+    const config = path.join(root, 'site.config.ts');
+    // Stand-ins show which hashes were taken over: the config's stats are unchanged, the doc's are not.
+    previous.inputs[config] = ['from-last-record', ...previous.inputs[config].slice(1)] as [string, number, number];
+    previous.inputs[intro] = ['from-last-record', previous.inputs[intro][1] + 1, previous.inputs[intro][2]];
+    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs: [config, intro], pages: 2, warnings: [], pageKeys: {} }, previous);
+    const record = readRecord(root)!;
+    expect(record.inputs[config][0]).toBe('from-last-record');
+    expect(record.inputs[intro][0]).toBe(hashFile(intro));
+    // The hash taken over does not match the file: the next build does the work rather than trust it.
+    expect(upToDate()).toBe(false);
+  });
+
   test('an input modified after the build started is not trusted: no record', () => {
     // Edited ten seconds into the build: the output may hold the older text.
     const started = Date.now() - 10_000;

@@ -115,13 +115,20 @@ export interface RecordedBuild {
   root: string;
   outDir: string;
   inputs: readonly string[];
+  /** The output folder's files as the writer left them (sorted); walked when not given. */
+  outputs?: readonly string[];
   pages: number;
   warnings: Diagnostic[];
   pageKeys: Record<string, string>;
 }
 
-/** Written after the output folder is in place. Any failure only means the next build does the work again. */
-export function writeRecord(build: RecordedBuild): void {
+/**
+ * Written after the output folder is in place. Any failure only means the next build does the work again. An input
+ * with the size and modification time it had in `previous` keeps the hash recorded there instead of being read again
+ * (0.4 s at 10,000 pages). If its bytes did change behind unchanged stats, the next build's hash check finds the
+ * recorded hash wrong and builds: a stale hash can cost work, never skip it.
+ */
+export function writeRecord(build: RecordedBuild, previous?: BuildRecord): void {
   const file = recordFile(build.root);
   try {
     const contentDir = path.join(build.root, 'content');
@@ -129,12 +136,14 @@ export function writeRecord(build: RecordedBuild): void {
     const inputs: BuildRecord['inputs'] = {};
     for (const abs of new Set([...build.inputs, ...contentFiles.map((f) => path.join(contentDir, f))])) {
       const st = statSync(abs, { throwIfNoEntry: false });
-      const hash = hashFile(abs);
+      const known = previous?.inputs[abs];
+      const hash = st && known && known[1] === st.size && known[2] === st.mtimeMs ? known[0] : hashFile(abs);
       // Edited while the build ran: the output may hold the older bytes, so the next build must not trust it.
       if (!st || hash === undefined || st.mtimeMs >= build.startedAt) return;
       inputs[abs] = [hash, st.size, st.mtimeMs];
     }
-    const outputs = walkFiles(build.outDir).map((rel): [string, number, number] => {
+    // At 10,000 pages the folder holds 40,000 files in 20,000 folders: walking it again took 0.4 s.
+    const outputs = (build.outputs ?? walkFiles(build.outDir)).map((rel): [string, number, number] => {
       const st = statSync(path.join(build.outDir, rel));
       return [rel, st.size, st.mtimeMs];
     });

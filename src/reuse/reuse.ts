@@ -65,6 +65,8 @@ export interface FinishedBuild {
   outDir: string;
   startedAt: number;
   inputs: readonly string[];
+  /** The files of the output folder, when the writer knows them (else the record walks the folder). */
+  outputs?: readonly string[];
   pages: number;
   warnings: Diagnostic[];
 }
@@ -149,8 +151,8 @@ export function diskReuse(options: { record: boolean }): Reuse {
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
       cache.save();
       if (record && build.wrote) {
-        const { root, outDir, startedAt, inputs, pages, warnings } = build;
-        writeRecord({ key: record.key, startedAt, root, outDir, inputs, pages, warnings, pageKeys });
+        const { root, outDir, startedAt, inputs, outputs, pages, warnings } = build;
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, pages, warnings, pageKeys }, record.previous);
       }
     },
   };
