@@ -118,4 +118,9 @@ export interface DocumentHtml {
   /** The first paragraph's plain text, cut near 160 characters: the description of a page whose frontmatter has none. */
   description?: string;
   diagnostics: Diagnostic[];
+  /**
+   * A hash of everything this HTML was made from (the file's bytes, the settings, how its links resolved), set by the
+   * build where it knows that: a page key can name the HTML by it instead of hashing the HTML again.
+   */
+  identity?: string;
 }

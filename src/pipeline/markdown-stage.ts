@@ -173,12 +173,15 @@ export class MarkdownStage {
     for (const file of this.files) {
       const output = outputs.get(file.file);
       if (!output) continue;
+      const fingerprint = fingerprints.get(file.file);
+      // What the cache reuses this HTML by; MDX pages also depend on their components, so they have none.
+      if (fingerprint !== undefined) output.doc.identity = hashText(this.keys.get(file.file)!, fingerprint);
       ordered.push(output);
       if (cache && !file.mdx) {
         cache.set(file.file, {
           key: this.keys.get(file.file)!,
           summary: this.summaries.get(file.file)!,
-          fingerprint: fingerprints.get(file.file),
+          fingerprint,
           doc: output.doc,
           copies: output.copies,
         });

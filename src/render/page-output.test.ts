@@ -111,6 +111,29 @@ describe('writePages', () => {
     expect([...b.keys()].every((file) => b.get(file) !== a.get(file))).toBe(true);
   });
 
+  test("a document's identity stands for its HTML in the key: another identity or other HTML without one changes it", async () => {
+    const keyOfIntro = async () => {
+      kept = [];
+      await writePages({ ...input, shellKey: 'shell' });
+      return new Map(kept.map(([file, key]) => [file, key])).get('docs/intro/index.html');
+    };
+    const intro = input.context.html.get('content/docs/intro.md')!;
+    const plain = await keyOfIntro();
+    intro.html = '<p>Intro text, edited</p>';
+    const edited = await keyOfIntro();
+    expect(edited).not.toBe(plain);
+    intro.identity = 'made-from-1';
+    const identified = await keyOfIntro();
+    expect(identified).not.toBe(edited);
+    // The HTML is not read for the key any more: what made it is.
+    intro.html = '<p>Intro text, edited again</p>';
+    expect(await keyOfIntro()).toBe(identified);
+    intro.identity = 'made-from-2';
+    expect(await keyOfIntro()).not.toBe(identified);
+    // The page itself shows the document's HTML as it is.
+    expect(written.get('docs/intro/index.html')).toContain('edited again');
+  });
+
   test('a page kept in memory (serve) is taken as it was', async () => {
     const earlier: EarlierPage = { html: '<p>kept</p>' };
     const out = await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: (file) => (file === 'about/index.html' ? earlier : undefined) } });

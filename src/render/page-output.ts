@@ -52,6 +52,19 @@ export interface PageOutput {
   fresh: Set<string>;
 }
 
+/**
+ * The route data as its page key sees it. The page body, most of its bytes, is named by the identity of the document
+ * it is (see DocumentHtml.identity) rather than hashed again, for every page, on every build.
+ */
+function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext): string {
+  const doc = route.source === undefined ? undefined : context.html.get(route.source);
+  if (doc?.identity !== undefined && 'html' in data && data.html === doc.html) {
+    // No route data has this property, so no page's data can write the same text.
+    return JSON.stringify({ ...data, html: undefined, htmlIdentity: doc.identity });
+  }
+  return JSON.stringify(data);
+}
+
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
 const PAGE_BATCH = 16;
 
@@ -92,7 +105,7 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   for (const route of input.routes) {
     const data = buildRouteData(route, input.context);
     const outFile = routeToFile(route.url);
-    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, JSON.stringify(data));
+    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, keyText(route, data, input.context));
     const earlier = input.shellKey === undefined ? undefined : reuse.page(outFile, pageKey);
     if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html);
     else if (earlier) {
