@@ -134,6 +134,22 @@ describe('writePages', () => {
     expect(written.get('docs/intro/index.html')).toContain('edited again');
   });
 
+  test('a sidebar named by its tree in the key: a label edited in the tree changes the keys of the pages that show it', async () => {
+    const keys = async () => {
+      kept = [];
+      await writePages({ ...input, shellKey: 'shell' });
+      return new Map(kept.map(([file, key]) => [file, key]));
+    };
+    const before = await keys();
+    const tree = input.context.table.sidebars.get('current')!.get('main')!;
+    const item = tree.find((i) => i.type === 'doc' && i.docId === 'guide')!;
+    item.label = 'Guide, renamed';
+    const after = await keys();
+    for (const file of ['docs/intro/index.html', 'docs/guide/index.html']) expect(after.get(file), file).not.toBe(before.get(file));
+    expect(after.get('about/index.html')).toBe(before.get('about/index.html'));
+    expect(written.get('docs/intro/index.html')).toContain('Guide, renamed');
+  });
+
   test('a page kept in memory (serve) is taken as it was', async () => {
     const earlier: EarlierPage = { html: '<p>kept</p>' };
     const out = await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: (file) => (file === 'about/index.html' ? earlier : undefined) } });

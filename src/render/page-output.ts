@@ -1,8 +1,8 @@
 import { hashText } from '../files/index.ts';
-import type { RouteEntry } from '../routes/index.ts';
+import type { RouteEntry, SidebarTreeItem } from '../routes/index.ts';
 import { routeToFile, type RouteData } from '../shared/index.ts';
 import { assemblePage, renderPageBody, type PageShell } from './render-page.ts';
-import { buildRouteData, type RouteDataContext } from './route-data.ts';
+import { buildRouteData, sidebarSource, type RouteDataContext } from './route-data.ts';
 
 // Every page of the site, each obtained the cheapest way that gives the same bytes: taken from an earlier build when
 // its key (everything that shapes it) is unchanged, else rendered here or, in batches, by workers. The stage talks to
@@ -53,16 +53,26 @@ export interface PageOutput {
 }
 
 /**
- * The route data as its page key sees it. The page body, most of its bytes, is named by the identity of the document
- * it is (see DocumentHtml.identity) rather than hashed again, for every page, on every build.
+ * The route data as its page key sees it. Its two big parts are named by what made them rather than serialised again
+ * for every page on every build: the body by the identity of its document (see DocumentHtml.identity), and the
+ * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised once per build) and the URL it marks.
  */
-function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext): string {
+function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<readonly SidebarTreeItem[], string>): string {
+  // No route data has the properties added here, so no page's own data can write the same text.
+  const named: Record<string, unknown> = { ...data };
   const doc = route.source === undefined ? undefined : context.html.get(route.source);
   if (doc?.identity !== undefined && 'html' in data && data.html === doc.html) {
-    // No route data has this property, so no page's data can write the same text.
-    return JSON.stringify({ ...data, html: undefined, htmlIdentity: doc.identity });
+    named.html = undefined;
+    named.htmlIdentity = doc.identity;
   }
-  return JSON.stringify(data);
+  const sidebar = 'sidebar' in data ? sidebarSource(route, context.table) : undefined;
+  if (sidebar) {
+    let tree = trees.get(sidebar.tree);
+    if (tree === undefined) trees.set(sidebar.tree, (tree = JSON.stringify(sidebar.tree)));
+    named.sidebar = undefined;
+    named.sidebarSource = [tree, context.config.baseUrl, sidebar.activeUrl];
+  }
+  return JSON.stringify(named);
 }
 
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
@@ -84,6 +94,8 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
       input.onError(route, error instanceof Error ? error.message : String(error));
     }
   };
+  // Each sidebar tree's JSON, made once for all the pages that show it.
+  const trees = new Map<readonly SidebarTreeItem[], string>();
   // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
   const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -105,7 +117,7 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   for (const route of input.routes) {
     const data = buildRouteData(route, input.context);
     const outFile = routeToFile(route.url);
-    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, keyText(route, data, input.context));
+    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, keyText(route, data, input.context, trees));
     const earlier = input.shellKey === undefined ? undefined : reuse.page(outFile, pageKey);
     if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html);
     else if (earlier) {

@@ -142,11 +142,24 @@ function chromeFor(ctx: RouteDataContext, route: RouteEntry, doc?: DocEntry): Si
   return { ...ctx.chrome, navbar: { ...ctx.chrome.navbar, items }, versions };
 }
 
+/**
+ * The sidebar a page shows, and the URL it marks: the page's `sidebar` data is `sidebarNodes` of exactly these (page
+ * keys rely on that to name the sidebar by its tree instead of serialising it for every page). Undefined: no sidebar.
+ */
+export function sidebarSource(route: RouteEntry, table: RouteTable): { tree: readonly SidebarTreeItem[]; activeUrl: string } | undefined {
+  if (route.kind === 'doc') {
+    const { doc } = route;
+    return { tree: doc.sidebarId ? table.sidebars.get(doc.version)?.get(doc.sidebarId) ?? [] : [], activeUrl: doc.url };
+  }
+  if (route.kind === 'generated-index') return { tree: table.sidebars.get(route.version)?.get(route.sidebarId) ?? [], activeUrl: route.url };
+  return undefined;
+}
+
 function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 'doc' }>): RouteData {
   const { doc } = route;
   const base = ctx.config.baseUrl;
   const html = ctx.html.get(doc.file.file);
-  const tree = doc.sidebarId ? ctx.table.sidebars.get(doc.version)?.get(doc.sidebarId) ?? [] : [];
+  const sidebar = sidebarSource(route, ctx.table)!;
   const version = ctx.table.versions.find((v) => v.name === doc.version)!;
   const link = (l?: { label: string; url: string }): NavLink | undefined => (l ? { label: l.label, href: withBase(base, l.url) } : undefined);
   const relSource = doc.file.file;
@@ -161,7 +174,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
     html: html?.html ?? '',
     toc: doc.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
     sidebarId: doc.sidebarId,
-    sidebar: sidebarNodes(tree, base, doc.url).nodes,
+    sidebar: sidebarNodes(sidebar.tree, base, sidebar.activeUrl).nodes,
     breadcrumbs: [
       ...doc.breadcrumbs.map((b) => ({ label: b.label, href: b.url ? withBase(base, b.url) : '' })),
       { label: doc.sidebarLabel, href: withBase(base, doc.url), active: true },
@@ -187,7 +200,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
       const links = route.items
         .map((item) => (item.type === 'doc' || (item.type === 'category' && item.url) ? `<li><a href="${escapeHtml(withBase(base, item.url!))}">${escapeHtml(item.label)}</a></li>` : ''))
         .join('');
-      const tree = table.sidebars.get(route.version)?.get(route.sidebarId) ?? [];
+      const sidebar = sidebarSource(route, table)!;
       const version = table.versions.find((v) => v.name === route.version)!;
       return {
         kind: 'doc',
@@ -199,7 +212,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         html: `${route.description ? `<p>${escapeHtml(route.description)}</p>` : ''}<ul class="generated-index">${links}</ul>`,
         toc: [],
         sidebarId: route.sidebarId,
-        sidebar: sidebarNodes(tree, base, route.url).nodes,
+        sidebar: sidebarNodes(sidebar.tree, base, sidebar.activeUrl).nodes,
         breadcrumbs: [{ label: route.title, href: withBase(base, route.url), active: true }],
         version: { name: version.name, label: version.label, current: version.current },
         tags: [],
