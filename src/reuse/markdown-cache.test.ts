@@ -58,6 +58,9 @@ describe('MarkdownCache', () => {
     expect(second.get('content/docs/a.md', 'key-a')).toEqual(entry('key-a', 'A'));
     expect(second.get('content/docs/b.md', 'key-b')).toEqual(entry('key-b', 'B'));
     expect(second.get('content/docs/a.md', 'another key')).toBeUndefined();
+    // Asked for under another key (the file or the settings changed), an entry can never serve again: it is let go.
+    expect(second.get('content/docs/a.md', 'key-a')).toBeUndefined();
+    expect(second.get('content/docs/b.md', 'key-b')).toEqual(entry('key-b', 'B'));
     expect(second.get('content/docs/c.md', 'key-a')).toBeUndefined();
     const search = second.getSearch('records-1')!;
     expect(search).toEqual({ files: new Map([['assets/search/i.json', '{"i":1}']]), indexUrl: '/assets/search/i.json' });
