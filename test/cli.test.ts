@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { snapshotTree } from './tree-snapshot.ts';
 import { writeCorpus } from './bench/corpus.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -14,19 +15,6 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 function run(args: string[], cwd = repo) {
   const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function snapshotDir(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const abs = path.join(d, name);
-      if (statSync(abs).isDirectory()) walk(abs);
-      else out.set(path.relative(dir, abs), readFileSync(abs, 'base64'));
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 describe('protodocs CLI', () => {
@@ -59,7 +47,7 @@ describe('protodocs CLI', () => {
     const ok = run(['build', '--root', site]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^Built \d+ pages in [\d.]+ s → /);
-    const before = snapshotDir(path.join(site, 'build'));
+    const before = snapshotTree(path.join(site, 'build'));
     expect(before.has('docs/intro/index.html')).toBe(true);
 
     const quickstart = path.join(site, 'content/docs/quickstart.md');
@@ -71,7 +59,7 @@ describe('protodocs CLI', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/^content\/docs\/quickstart\.md:\d+:\d+ {2}PD5001 /m);
     expect(failed.stderr).toContain('Build failed; previous output left untouched.');
-    expect(snapshotDir(path.join(site, 'build'))).toEqual(before);
+    expect(snapshotTree(path.join(site, 'build'))).toEqual(before);
     expect(readdirSync(site).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
   }, 60_000);
 
@@ -92,9 +80,9 @@ describe('protodocs CLI', () => {
     };
     const intro = path.join(site, 'build/docs/intro/index.html');
     expect(built(run(['build', '--root', site]))).toBe('built');
-    const first = snapshotDir(path.join(site, 'build'));
+    const first = snapshotTree(path.join(site, 'build'));
     expect(built(run(['build', '--root', site]))).toBe('unchanged');
-    expect(snapshotDir(path.join(site, 'build'))).toEqual(first);
+    expect(snapshotTree(path.join(site, 'build'))).toEqual(first);
 
     // Same size, new bytes: a content hash notices what a size check would not.
     const setup = path.join(site, 'content/docs/guides/setup.md');
@@ -117,7 +105,7 @@ describe('protodocs CLI', () => {
     expect(built(run(['build', '--root', site]))).toBe('built');
     const fresh = path.join(temp, 'record-fresh');
     expect(built(run(['build', '--root', site, '--out', fresh]))).toBe('built');
-    expect(snapshotDir(path.join(site, 'build'))).toEqual(snapshotDir(fresh));
+    expect(snapshotTree(path.join(site, 'build'))).toEqual(snapshotTree(fresh));
 
     // A new file nothing links to yet is still a change.
     writeFileSync(path.join(site, 'content/docs/extra.md'), '---\ntitle: Extra\n---\n\nMore.\n');

@@ -2,11 +2,12 @@
 // test/bad-inputs.test.ts shows refusing.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { snapshotTree } from './tree-snapshot.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bin = path.join(repo, 'bin', 'protodocs.js');
@@ -23,27 +24,14 @@ function copySite(fixture: string, to: string): string {
   return to;
 }
 
-function files(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const abs = path.join(d, name);
-      if (statSync(abs).isDirectory()) walk(abs);
-      else out.set(path.relative(dir, abs), readFileSync(abs, 'base64'));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 describe('output', () => {
   it('is byte-identical when the same sources are built from two checkout paths', () => {
     // The e2e site has a client component of its own, whose bundle once carried the path to the site.
     const a = copySite('e2e-site', path.join(temp, 'a', 'site'));
     const b = copySite('e2e-site', path.join(temp, 'elsewhere', 'deeper', 'site'));
     for (const site of [a, b]) expect(build(site).code).toBe(0);
-    const left = files(path.join(a, 'build'));
-    const right = files(path.join(b, 'build'));
+    const left = snapshotTree(path.join(a, 'build'));
+    const right = snapshotTree(path.join(b, 'build'));
     expect([...right.keys()].sort()).toEqual([...left.keys()].sort());
     for (const [rel, content] of left) expect(right.get(rel), rel).toBe(content);
   });
