@@ -245,12 +245,7 @@ describe('closing and failures', () => {
   });
 
   test('a reply for a request that is no longer pending is ignored', async () => {
-    let reply: (message: unknown) => void = () => {};
-    const p = new BuildPool(() => {
-      const worker = silentWorker();
-      reply = worker.reply;
-      return worker;
-    }, 1);
+    const { p, reply } = poolOfOneSilentWorker();
     const task = p.renderBodies([]);
     reply({ id: 99, ok: true, result: 'stray' });
     reply({ id: 0, ok: true, result: ['done'] });
@@ -259,12 +254,7 @@ describe('closing and failures', () => {
   });
 
   test('an error message from a worker that is not an Error', async () => {
-    let reply: (message: unknown) => void = () => {};
-    const p = new BuildPool(() => {
-      const worker = silentWorker();
-      reply = worker.reply;
-      return worker;
-    }, 1);
+    const { p, reply } = poolOfOneSilentWorker();
     const task = p.renderBodies([]);
     reply({ id: 0, ok: false, error: 'plain' });
     await expect(task).rejects.toThrow('build worker failed: plain');
@@ -304,6 +294,13 @@ function recordingWorker(log: WorkerRequest[][]): WorkerLike {
 }
 
 const silent: { stopped: boolean }[] = [];
+
+/** A pool of one silent worker, and a way to answer as that worker. */
+function poolOfOneSilentWorker(): { p: BuildPool; reply: (message: unknown) => void } {
+  let worker: ReturnType<typeof silentWorker> | undefined;
+  const p = new BuildPool(() => (worker = silentWorker()), 1);
+  return { p, reply: (message) => worker?.reply(message) };
+}
 
 function silentWorker(): WorkerLike & { fail: (error: Error) => void; reply: (message: unknown) => void; stopped: boolean } {
   const on: { message: ((m: never) => void)[]; error: ((e: Error) => void)[] } = { message: [], error: [] };
