@@ -1,4 +1,4 @@
-export { scanContent } from './scan.ts';
+export { scanContent, type SourceMemo } from './scan.ts';
 export { walkFiles } from '../files/index.ts';
 export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
 export type * from './types.ts';

@@ -22,9 +22,14 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Finds every content file, reads it once and validates its frontmatter for its kind. */
-/** `memo`: frontmatter kept between builds by a long-running caller (serve). */
-export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo): ContentSet {
+/** What a markdown file read as, kept by a long-running caller (serve) with the stats it had: unchanged, not read again. */
+export type SourceMemo = Map<string, { size: number; mtimeMs: number; ctimeMs: number; read: NonNullable<ReturnType<ReturnType<typeof markdownReader>>> }>;
+
+/**
+ * Finds every content file, reads it once and validates its frontmatter for its kind. `memo` and `sources`: frontmatter
+ * and file texts kept between builds by a long-running caller (serve).
+ */
+export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo, sources?: SourceMemo): ContentSet {
   const { root, contentDir } = config;
   if (!existsSync(contentDir)) {
     throw new ProtodocsError(problem('PD2001', { folder: toPosix(path.relative(root, contentDir)) || 'content' }));
@@ -32,26 +37,17 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   const files: ContentFile[] = [];
   const rel = (abs: string) => toPosix(path.relative(root, abs));
 
-  /**
-   * Reads a markdown file once: the fields every markdown kind shares. A file that is too large, binary or not UTF-8
-   * is reported and skipped.
-   */
+  const read = markdownReader(root, diagnostics);
+  const seen = new Set<string>();
   const readMarkdown = (abs: string) => {
-    const file = rel(abs);
-    const size = statSync(abs).size;
-    if (size > SOURCE_SIZE.error) {
-      diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
-      return undefined;
-    }
-    if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
-    const text = readSourceText(readFileSync(abs), file);
-    if ('problem' in text) {
-      diagnostics.add(text.problem);
-      return undefined;
-    }
-    const source = text.text;
-    const split = splitFrontmatter(source);
-    return { split, base: { file, abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
+    seen.add(abs);
+    const stats = statSync(abs);
+    const known = sources?.get(abs);
+    // The size budget is checked on every build, so its warning is never lost to the memo.
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.ctimeMs === stats.ctimeMs && stats.size <= SOURCE_SIZE.warning) return known.read;
+    const result = read(abs, stats.size);
+    if (result) sources?.set(abs, { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, read: result });
+    return result;
   };
 
   const versionDirs = config.docs.versions.map((v, index) => ({
@@ -149,6 +145,8 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     }
   }
 
+  // A file gone since the last build is not kept for the next.
+  if (sources) for (const abs of sources.keys()) if (!seen.has(abs)) sources.delete(abs);
   return {
     files,
     authors: authors ?? new Map(),
@@ -158,5 +156,28 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     publicFiles,
     schemas,
     versionedSidebars,
+  };
+}
+
+/**
+ * Reads a markdown file once: the fields every markdown kind shares. A file that is too large, binary or not UTF-8 is
+ * reported and skipped.
+ */
+function markdownReader(root: string, diagnostics: Diagnostics) {
+  return (abs: string, size: number) => {
+    const file = toPosix(path.relative(root, abs));
+    if (size > SOURCE_SIZE.error) {
+      diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
+      return undefined;
+    }
+    if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
+    const text = readSourceText(readFileSync(abs), file);
+    if ('problem' in text) {
+      diagnostics.add(text.problem);
+      return undefined;
+    }
+    const source = text.text;
+    const split = splitFrontmatter(source);
+    return { split, base: { file, abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
-import type { FrontmatterMemo } from '../content/index.ts';
+import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { AssetManifest, LoadedModule } from '../render/index.ts';
@@ -25,6 +25,8 @@ export interface Reuse {
   readonly config?: KeyedMemo<{ config: SiteConfig; diagnostics: Diagnostic[] }>;
   /** Validated frontmatter by file, keyed by its YAML text. */
   readonly frontmatter?: FrontmatterMemo;
+  /** Markdown files as read, by path, while their stats are unchanged. */
+  readonly sources?: SourceMemo;
   /** Per-file parse and render results, for the site at `root`. */
   markdownCache(root: string): MarkdownCache | undefined;
   /** MDX syntax trees by file (the disk cache never holds them), keyed by source and settings. */
@@ -178,6 +180,7 @@ export function memoryReuse(): MemoryReuse {
     unchanged: () => undefined,
     config: configMemo(),
     frontmatter: new Map(),
+    sources: new Map(),
     markdownCache(root) {
       if (cache) cache.nextBuild();
       else cache = MarkdownCache.load(root);

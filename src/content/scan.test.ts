@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { testConfig } from '../config/test-support.ts';
+import { Diagnostics } from '../errors/index.ts';
+import { scanContent, type SourceMemo } from './scan.ts';
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-scan-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+test('serve: a file whose stats are unchanged is taken as last read; an edited one is read; a deleted one is let go', () => {
+  const root = path.join(temp, 'site');
+  const docs = path.join(root, 'content', 'docs');
+  mkdirSync(docs, { recursive: true });
+  const intro = path.join(docs, 'intro.md');
+  const other = path.join(docs, 'other.md');
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nOn disk.\n');
+  writeFileSync(other, '---\ntitle: Other\n---\n\nOther.\n');
+  const config = testConfig({}, { root });
+  const sources: SourceMemo = new Map();
+  const scan = () => scanContent(config, new Diagnostics(), new Map(), sources).files.find((f) => f.abs === intro)!.source;
+
+  expect(scan()).toContain('On disk.');
+  expect([...sources.keys()].sort()).toEqual([intro, other]);
+  // What the memo holds for these very stats is what the scan takes: the file is not read again.
+  const known = sources.get(intro)!;
+  sources.set(intro, { ...known, read: { ...known.read, base: { ...known.read.base, source: 'From the memo.' } } });
+  expect(scan()).toBe('From the memo.');
+
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nEdited on disk.\n');
+  expect(scan()).toContain('Edited on disk.');
+
+  rmSync(other);
+  scan();
+  expect([...sources.keys()]).toEqual([intro]);
+});
