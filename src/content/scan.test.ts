@@ -5,6 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import { Diagnostics } from '../errors/index.ts';
 import { scanContent, type SourceMemo } from './scan.ts';
+import type { DocFile } from './types.ts';
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-scan-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ test('serve: a file whose stats are unchanged is taken as last read; an edited o
   writeFileSync(other, '---\ntitle: Other\n---\n\nOther.\n');
   const config = testConfig({}, { root });
   const sources: SourceMemo = new Map();
-  const scan = () => scanContent(config, new Diagnostics(), new Map(), sources).files.find((f) => f.abs === intro)!.source;
+  const scan = () => (scanContent(config, new Diagnostics(), new Map(), sources).files.find((f) => f.abs === intro) as DocFile).source;
 
   expect(scan()).toContain('On disk.');
   expect([...sources.keys()].sort()).toEqual([intro, other]);

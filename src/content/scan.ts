@@ -13,7 +13,7 @@ import {
 } from './frontmatter.ts';
 import { readSourceText, SOURCE_SIZE } from './source-text.ts';
 import type { ContentFile, ContentSet } from './types.ts';
-import { walkFiles } from '../files/index.ts';
+import { hashText, walkFiles } from '../files/index.ts';
 
 const MARKDOWN = /\.mdx?$/;
 const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;
@@ -178,6 +178,6 @@ function markdownReader(root: string, diagnostics: Diagnostics) {
     }
     const source = text.text;
     const split = splitFrontmatter(source);
-    return { split, base: { file, abs, source, body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
+    return { split, base: { file, abs, source, sourceHash: hashText(source), body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
   };
 }

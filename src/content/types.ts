@@ -6,6 +6,8 @@ interface ContentFileBase {
   file: string;
   abs: string;
   source: string;
+  /** A hash of `source`, made once when the file was read (serve keeps it with the text while the file is unchanged). */
+  sourceHash?: string;
   /** Markdown without the frontmatter block. */
   body: string;
   bodyLineOffset: number;
