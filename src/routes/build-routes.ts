@@ -10,7 +10,6 @@ function pageUrl(relPath: string): string {
   return normalizeRoutePath('/' + relPath.replace(/(^|\/)index$/, ''));
 }
 
-/** Where a file sets its URL: the slug, else the id, else its first line (the URL comes from its name). */
 /** Where a route's URL was chosen: its frontmatter `slug:` or `id:` line, if the author wrote one. */
 function urlKeyPosition(route: RouteEntry): { line: number; column: number } | undefined {
   const file = route.kind === 'doc' ? route.doc.file : route.kind === 'blog-post' ? route.post.file : route.kind === 'page' ? route.page.file : undefined;
