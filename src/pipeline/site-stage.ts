@@ -7,8 +7,8 @@ import { problem } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { OutputSink } from '../output/index.ts';
 import {
-  blogSidebarData,
   buildSiteChrome,
+  createRouteDataContext,
   contentSecurityPolicy,
   inlineHeadScript,
   renderPageModule,
@@ -19,7 +19,6 @@ import {
   type AssetManifest,
   type PageOutput,
   type PageShell,
-  type RouteDataContext,
 } from '../render/index.ts';
 import type { Reuse } from '../reuse/index.ts';
 import type { RouteTable } from '../routes/index.ts';
@@ -56,7 +55,7 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const inlineScript = inlineHeadScript(config);
   const csp = contentSecurityPolicy(config, sha256Base64(inlineScript), chrome.search.hosted?.host);
   const feeds = siteFeeds(config, table);
-  const context: RouteDataContext = { config, table, chrome, html, moduleHtml, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl) };
+  const context = createRouteDataContext({ config, table, chrome, html, moduleHtml });
   const shell: PageShell = { config, inlineScript, csp, assets, feeds };
   for (const [rel, content] of assets.files) await input.sink.write(rel, content);
   const pages = await writePages({

@@ -1,5 +1,5 @@
 export { buildSiteChrome } from './site-chrome.ts';
-export { buildRouteData, blogSidebarData, postSummary, formatDate, readingTime, type RouteDataContext } from './route-data.ts';
+export { buildRouteData, createRouteDataContext, blogSidebarData, postSummary, formatDate, readingTime, type RouteDataContext } from './route-data.ts';
 export { contentSecurityPolicy, inlineHeadScript, sha256Base64, renderHead } from './head.ts';
 export { hostHeaders } from './host-headers.ts';
 export { assemblePage, renderPage, renderPageBody, type PageShell } from './render-page.ts';

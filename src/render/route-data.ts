@@ -27,6 +27,12 @@ export interface RouteDataContext {
   blogSidebar: BlogSidebarData;
 }
 
+/** The context of a build's route data; the blog sidebar, the same on every blog page, is made once here. */
+export function createRouteDataContext(parts: Omit<RouteDataContext, 'blogSidebar'>): RouteDataContext {
+  const { config, table } = parts;
+  return { ...parts, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl) };
+}
+
 const WORDS_PER_MINUTE = 200;
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 

@@ -3,7 +3,7 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import { blogSidebarData, type RouteDataContext } from './route-data.ts';
+import { createRouteDataContext, type RouteDataContext } from './route-data.ts';
 import { buildSiteChrome } from './site-chrome.ts';
 
 /** A rendered markdown file: its HTML and what was found in it. */
@@ -18,12 +18,5 @@ export function routeDataContext(
   moduleHtml: RouteDataContext['moduleHtml'] = new Map(),
   searchIndexUrl?: string,
 ): RouteDataContext {
-  return {
-    config,
-    table,
-    chrome: buildSiteChrome(config, table, searchIndexUrl),
-    html,
-    moduleHtml,
-    blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl),
-  };
+  return createRouteDataContext({ config, table, chrome: buildSiteChrome(config, table, searchIndexUrl), html, moduleHtml });
 }
