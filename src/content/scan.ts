@@ -10,9 +10,10 @@ import {
   parseFrontmatter,
   splitFrontmatter,
   type FrontmatterMemo,
+  type SplitFrontmatter,
 } from './frontmatter.ts';
 import { readSourceText, SOURCE_SIZE } from './source-text.ts';
-import type { ContentFile, ContentSet } from './types.ts';
+import type { ContentFile, ContentFileBase, ContentSet } from './types.ts';
 import { hashText, walkFiles } from '../files/index.ts';
 
 const MARKDOWN = /\.mdx?$/;
@@ -22,8 +23,14 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** What a markdown file read as, kept by a long-running caller (serve) with the stats it had: unchanged, not read again. */
-export type SourceMemo = Map<string, { size: number; mtimeMs: number; ctimeMs: number; read: NonNullable<ReturnType<ReturnType<typeof markdownReader>>> }>;
+/** A markdown file as read: its frontmatter block split off, and the fields every markdown kind shares. */
+interface MarkdownRead {
+  split: SplitFrontmatter;
+  base: Omit<ContentFileBase, 'positions'>;
+}
+
+/** What markdown files read as, kept by a long-running caller (serve) with the stats they had: unchanged, not read again. */
+export type SourceMemo = Map<string, { size: number; mtimeMs: number; ctimeMs: number; read: MarkdownRead }>;
 
 /**
  * Finds every content file, reads it once and validates its frontmatter for its kind. `memo` and `sources`: frontmatter
@@ -37,17 +44,22 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   const files: ContentFile[] = [];
   const rel = (abs: string) => toPosix(path.relative(root, abs));
 
-  const read = markdownReader(root, diagnostics);
   const seen = new Set<string>();
-  const readMarkdown = (abs: string) => {
+  /** A markdown file, read once; one that is too large, binary or not UTF-8 is reported and skipped. */
+  const readMarkdown = (abs: string): MarkdownRead | undefined => {
+    const file = rel(abs);
+    const { size, mtimeMs, ctimeMs } = statSync(abs);
+    if (size > SOURCE_SIZE.error) {
+      diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
+      return undefined;
+    }
+    if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
     seen.add(abs);
-    const stats = statSync(abs);
     const known = sources?.get(abs);
-    // The size budget is checked on every build, so its warning is never lost to the memo.
-    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.ctimeMs === stats.ctimeMs && stats.size <= SOURCE_SIZE.warning) return known.read;
-    const result = read(abs, stats.size);
-    if (result) sources?.set(abs, { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, read: result });
-    return result;
+    if (known && known.size === size && known.mtimeMs === mtimeMs && known.ctimeMs === ctimeMs) return known.read;
+    const read = readMarkdownFile(abs, file, diagnostics);
+    if (read) sources?.set(abs, { size, mtimeMs, ctimeMs, read });
+    return read;
   };
 
   const versionDirs = config.docs.versions.map((v, index) => ({
@@ -159,25 +171,14 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   };
 }
 
-/**
- * Reads a markdown file once: the fields every markdown kind shares. A file that is too large, binary or not UTF-8 is
- * reported and skipped.
- */
-function markdownReader(root: string, diagnostics: Diagnostics) {
-  return (abs: string, size: number) => {
-    const file = toPosix(path.relative(root, abs));
-    if (size > SOURCE_SIZE.error) {
-      diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
-      return undefined;
-    }
-    if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
-    const text = readSourceText(readFileSync(abs), file);
-    if ('problem' in text) {
-      diagnostics.add(text.problem);
-      return undefined;
-    }
-    const source = text.text;
-    const split = splitFrontmatter(source);
-    return { split, base: { file, abs, source, sourceHash: hashText(source), body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
-  };
+/** The text of a markdown file, split at its frontmatter; a binary or non-UTF-8 file is reported and skipped. */
+function readMarkdownFile(abs: string, file: string, diagnostics: Diagnostics): MarkdownRead | undefined {
+  const text = readSourceText(readFileSync(abs), file);
+  if ('problem' in text) {
+    diagnostics.add(text.problem);
+    return undefined;
+  }
+  const source = text.text;
+  const split = splitFrontmatter(source);
+  return { split, base: { file, abs, source, sourceHash: hashText(source), body: split.body, bodyLineOffset: split.bodyLineOffset, mdx: abs.endsWith('.mdx') } };
 }

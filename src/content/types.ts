@@ -1,13 +1,13 @@
 import type { BlogFrontmatter, DocFrontmatter, PageFrontmatter } from './frontmatter.ts';
 import type { PositionIndex } from './yaml-positions.ts';
 
-interface ContentFileBase {
+export interface ContentFileBase {
   /** Relative to the site root, with forward slashes. */
   file: string;
   abs: string;
   source: string;
   /** A hash of `source`, made once when the file was read (serve keeps it with the text while the file is unchanged). */
-  sourceHash?: string;
+  sourceHash: string;
   /** Markdown without the frontmatter block. */
   body: string;
   bodyLineOffset: number;

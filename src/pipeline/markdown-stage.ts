@@ -90,7 +90,7 @@ export class MarkdownStage {
     const { pool, cache, settingsKey } = this.options;
     const toPool: MarkdownFile[] = [];
     for (const file of this.files) {
-      const key = hashText(settingsKey, file.file, file.sourceHash ?? hashText(file.source));
+      const key = hashText(settingsKey, file.file, file.sourceHash);
       this.keys.set(file.file, key);
       const cached = file.mdx ? undefined : cache?.get(file.file, key);
       const kept = this.options.trees?.get(file.file);

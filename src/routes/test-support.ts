@@ -16,6 +16,7 @@ import type {
   TagEntry,
 } from '../content/index.ts';
 import { Diagnostics, formatDiagnostic, sortDiagnostics } from '../errors/index.ts';
+import { hashText } from '../files/index.ts';
 import { buildRoutes } from './build-routes.ts';
 import type { ParsedSummary, RouteTable } from './types.ts';
 
@@ -40,7 +41,7 @@ export function summary(h1?: string): ParsedSummary {
 
 function base(file: string, options: MarkdownOptions<unknown>) {
   const body = options.body ?? (options.h1 ? `# ${options.h1}\n\nText.\n` : 'Text.\n');
-  return { file, abs: `/site/${file}`, source: body, body, bodyLineOffset: 0, mdx: file.endsWith('.mdx'), positions: options.positions ?? {} };
+  return { file, abs: `/site/${file}`, source: body, sourceHash: hashText(body), body, bodyLineOffset: 0, mdx: file.endsWith('.mdx'), positions: options.positions ?? {} };
 }
 
 /** A doc of the current version (content/docs/<relId>.md), or of an older one (content/versioned_docs/<version>/…). */
