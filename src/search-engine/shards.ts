@@ -6,7 +6,9 @@
 //   pages' types and tags, the "Try searching for" titles and the versions;
 // - term chunks (content-hashed, cached for good): sorted terms with their posting lists, cut by size, so a query
 //   fetches the few chunks its terms fall in, found through term directories (each lists a run of chunks; the entry
-//   lists the directories, so it stays small however many chunks there are);
+//   lists the directories, so it stays small however many chunks there are). A long list is capped (CappedPostings):
+//   the chunk has its best postings with their scores and only the names of its other sections, whose scores are in
+//   a file of their own that a query fetches only when they could change what it shows;
 // - two files per page, fetched for the results shown: its details (title, URL, facets, each section's anchor,
 //   headings and the start of its text, enough for the modal's excerpts) and its full text (for excerpts around the
 //   match on the search page, and the passages AI mode quotes).
@@ -17,7 +19,7 @@
 
 import type { SearchPageType } from './results.ts';
 
-export const SHARDED_FORMAT = 'protodocs-search/2';
+export const SHARDED_FORMAT = 'protodocs-search/3';
 
 /** A docs version. Older versions have an entry of their own (`url`); the current one is in the main scope. */
 export interface ScopeVersion {
@@ -50,16 +52,34 @@ export interface SearchEntry {
   versions: ScopeVersion[];
 }
 
-/** A run of term chunks: each one's first term and file name, in term order. */
+/**
+ * A run of term chunks: each one's first term and file name, in term order, and 1 for a chunk that holds that term
+ * only (a long list: a query for another term skips it).
+ */
 export interface TermDirectory {
   format: typeof SHARDED_FORMAT;
-  chunks: [first: string, name: string][];
+  chunks: ([first: string, name: string] | [first: string, name: string, only: 1])[];
 }
+
+/**
+ * A long posting list, impact-ordered in two parts. The head: the sections that score best (`encodePostings`, in key
+ * order). The tail: every other section, by name only (`encodeSections`), so that a query still knows each section the
+ * term is in (to count results and to apply AND exactly), and how much the tail can weigh: its best and mean score
+ * (levels, `levelScore`). The tail's scores are in files by range of pages (`pagesPerBlock` pages each, from page 0):
+ * `blocks[i]` names the TailScores file of pages i × pagesPerBlock and on ('' for a range without any).
+ */
+export type CappedPostings = [head: string, tail: string, best: number, mean: number, pagesPerBlock: number, blocks: string[]];
 
 export interface TermChunk {
   format: typeof SHARDED_FORMAT;
-  /** Term → its posting list (`encodePostings`). */
-  terms: Record<string, string>;
+  /** Term → its posting list (`encodePostings`), or a capped one. */
+  terms: Record<string, string | CappedPostings>;
+}
+
+/** A capped list's tail scores in a range of pages (`encodeScores`), in the order of its tail's sections. */
+export interface TailScores {
+  format: typeof SHARDED_FORMAT;
+  scores: string;
 }
 
 /** How much of each section's text a page's details carry (a modal excerpt is 110 characters). */
@@ -116,7 +136,8 @@ for (let i = 0; i < SCORE_ALPHABET.length; i++) SCORE_INDEX[SCORE_ALPHABET.charC
 /** Every level's score, computed once. */
 const LEVEL_SCORES = Float64Array.from({ length: SCORE_LEVELS }, (_, level) => SCORE_MIN * Math.exp(level * SCORE_STEP));
 
-function scoreLevel(score: number): number {
+/** The stored level of a score (0 … 4095). */
+export function scoreLevel(score: number): number {
   return Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(Math.log(Math.max(score, SCORE_MIN) / SCORE_MIN) / SCORE_STEP)));
 }
 
@@ -142,6 +163,16 @@ export function encodePostings(postings: readonly (readonly [number, number])[])
     lastPage = page;
   }
   return parts.join('');
+}
+
+/** Score levels, two characters each. */
+export function encodeScores(levels: readonly number[]): string {
+  return levels.map((level) => SCORE_ALPHABET[level >> 6] + SCORE_ALPHABET[level & 63]).join('');
+}
+
+/** The `index`-th score of `encodeScores`' string. */
+export function scoreAt(encoded: string, index: number): number {
+  return LEVEL_SCORES[(SCORE_INDEX[encoded.charCodeAt(2 * index)] << 6) | SCORE_INDEX[encoded.charCodeAt(2 * index + 1)]];
 }
 
 /** Calls `each(sectionKey, score)` for every posting of an encoded list. */
@@ -175,6 +206,67 @@ export function decodePostings(encoded: string, each: (key: number, score: numbe
   }
 }
 
+/** How many places in a page one letter group of `encodeSections` covers (a bit each, within 32-bit integers). */
+export const SECTION_BLOCK = 30;
+
+/**
+ * Section keys, ascending → a set without scores: for each page (in blocks of SECTION_BLOCK places), "<page delta>
+ * [/<block>]<mask>": the delta in decimal, left out when it is 1 (consecutive pages, the common case in a long list;
+ * 0 for another block of the same page), the mask of the page's places in base 26, lowercase digits closed by an
+ * uppercase one. About a byte per page of a list that is in most pages, after gzip.
+ */
+export function encodeSections(keys: readonly number[]): string {
+  const parts: string[] = [];
+  let lastPage = -1;
+  let i = 0;
+  while (i < keys.length) {
+    const page = pageOfKey(keys[i]);
+    const block = Math.floor(localOfKey(keys[i]) / SECTION_BLOCK);
+    let mask = 0;
+    for (; i < keys.length && pageOfKey(keys[i]) === page && Math.floor(localOfKey(keys[i]) / SECTION_BLOCK) === block; i++) {
+      mask |= 1 << (localOfKey(keys[i]) % SECTION_BLOCK);
+    }
+    let digits = String.fromCharCode(65 + (mask % 26));
+    for (let rest = Math.floor(mask / 26); rest > 0; rest = Math.floor(rest / 26)) digits = String.fromCharCode(97 + (rest % 26)) + digits;
+    const delta = page - lastPage;
+    parts.push((delta === 1 ? '' : String(delta)) + (block ? '/' + block : '') + digits);
+    lastPage = page;
+  }
+  return parts.join('');
+}
+
+/** Calls `each(page, block, mask)` for every letter group of `encodeSections`' string: a page's places in one block. */
+export function decodeSectionMasks(encoded: string, each: (page: number, block: number, mask: number) => void): void {
+  let page = -1;
+  let i = 0;
+  while (i < encoded.length) {
+    let code = encoded.charCodeAt(i);
+    let delta = 1;
+    if (code >= 48 && code <= 57) {
+      delta = 0;
+      for (; code >= 48 && code <= 57; code = encoded.charCodeAt(++i)) delta = delta * 10 + (code - 48);
+    }
+    page += delta;
+    let block = 0;
+    if (code === 47) {
+      for (code = encoded.charCodeAt(++i); code >= 48 && code <= 57; code = encoded.charCodeAt(++i)) block = block * 10 + (code - 48);
+    }
+    let mask = 0;
+    for (; code >= 97; code = encoded.charCodeAt(++i)) mask = mask * 26 + (code - 97);
+    mask = mask * 26 + (code - 65);
+    i++;
+    each(page, block, mask);
+  }
+}
+
+/** Calls `each(sectionKey, index)` for every section of `encodeSections`' string, in order. */
+export function decodeSections(encoded: string, each: (key: number, index: number) => void): void {
+  let index = 0;
+  decodeSectionMasks(encoded, (page, block, mask) => {
+    for (let bit = 0; mask !== 0; bit++, mask >>>= 1) if (mask & 1) each(sectionKey(page, block * SECTION_BLOCK + bit), index++);
+  });
+}
+
 /** Ascending numbers as base-36 deltas joined by '.'. */
 export function encodeNumbers(numbers: readonly number[]): string {
   let last = 0;
@@ -197,7 +289,7 @@ export function decodeNumbers(encoded: string): number[] {
  * The runs (directories or chunks, each `[first term, …]`, in term order) a term's matches can be in: the run `term`
  * sorts into, and every later one that starts with `term` (its longer words).
  */
-export function chunksFor(chunks: readonly (readonly [string, unknown])[], term: string): number[] {
+export function chunksFor(chunks: readonly (readonly [string, ...unknown[]])[], term: string): number[] {
   // The last chunk whose first term is ≤ term holds term and its closest neighbours.
   let low = 0;
   let high = chunks.length - 1;

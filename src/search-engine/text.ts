@@ -41,13 +41,27 @@ interface Range {
 }
 
 /**
+ * The terms, normalised, less those that start with another of them: they match no more words. A query's matched
+ * words are often hundreds ("monitor", "monitors", "monitoring", …), and every word of a text is checked against them.
+ */
+export function prefixTerms(terms: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const term of [...new Set(terms.map(normalizeTerm))].sort()) {
+    // Sorted, the words a term starts follow it.
+    if (term !== '' && !(kept.length > 0 && term.startsWith(kept[kept.length - 1]))) kept.push(term);
+  }
+  return kept;
+}
+
+/**
  * The character ranges of the words in `text` that match one of `terms` (already normalised): a word matches when its
  * normalised form starts with a term, so both whole-word matches (`terms` as MiniSearch reports them) and the prefix
  * being typed are found.
  */
 export function matchRanges(text: string, terms: readonly string[]): Range[] {
-  const wanted = [...new Set(terms.map(normalizeTerm).filter((t) => t !== ''))];
-  if (wanted.length === 0 || text === '') return [];
+  if (terms.length === 0 || text === '') return [];
+  const wanted = prefixTerms(terms);
+  if (wanted.length === 0) return [];
   const ranges: Range[] = [];
   for (const match of text.matchAll(WORD)) {
     const word = normalizeTerm(match[0]);

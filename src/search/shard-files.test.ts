@@ -46,7 +46,7 @@ describe('buildSearchIndexFiles', () => {
     const names = [...files.keys()].sort();
     for (const name of names) expect(name).toMatch(/^(search-index\/(main|version-1\.0)\/(entry|pages\/\d+(\.text)?)\.json|assets\/search\/(main|version-1\.0)\.[0-9a-f]{10}\.json)$/);
     const main = json<SearchEntry>(files, 'search-index/main/entry.json');
-    expect(main).toMatchObject({ format: 'protodocs-search/2', scope: 'main', language: 'en', assets: '/sub/assets/search/', pages: '/sub/search-index/main/pages/' });
+    expect(main).toMatchObject({ format: 'protodocs-search/3', scope: 'main', language: 'en', assets: '/sub/assets/search/', pages: '/sub/search-index/main/pages/' });
     expect(main.versions).toEqual([
       { name: 'current', label: 'v2.0.0', path: '/sub/docs/', current: true },
       { name: '1.0', label: 'v1.0.0', path: '/sub/docs/1.0/', current: false, url: '/sub/search-index/version-1.0/entry.json' },

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   encodeNumbers,
-  encodePostings,
   FIELD_BOOST,
   normalizeTerm,
   PREVIEW_LENGTH,
@@ -17,7 +16,9 @@ import {
   type SearchPageType,
   type TermChunk,
   type TermDirectory,
+  type CappedPostings,
 } from '../search-engine/index.ts';
+import { postingsSize, termPostings } from './postings-cap.ts';
 import { withBase } from '../shared/index.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
@@ -263,17 +264,17 @@ function writeScope(
   const index = indexSections(records, keys);
   const n = steady(index.keys.length);
   const averages = index.lengths.map((lengths) => steady(lengths.reduce((sum, l) => sum + l, 0) / Math.max(1, lengths.length)) || 1);
-  const terms: [string, string][] = [...index.terms.keys()].sort().map((term) => [term, encodePostings(postingsOf(index.terms.get(term)!, index, n, averages))]);
-  index.terms.clear();
   // Each file is named by its content: `<scope>.<hash>.json` in the assets folder.
   const put = (json: string): string => {
     const name = `${scopeFolder(scope)}.${hashOf(json)}.json`;
     emit(`${SEARCH_ASSETS_DIR}/${name}`, json);
     return name;
   };
-  const chunks: [string, string][] = cutRuns(terms, ([term, postings]) => term.length + postings.length + 6, CHUNK_BYTES).map((run) => {
+  const terms = [...index.terms.keys()].sort().map((term): [string, string | CappedPostings] => [term, termPostings(postingsOf(index.terms.get(term)!, index, n, averages), put)]);
+  index.terms.clear();
+  const chunks: TermDirectory['chunks'] = cutRuns(terms, ([term, postings]) => term.length + postingsSize(postings) + 6, CHUNK_BYTES).map((run) => {
     const chunk: TermChunk = { format: SHARDED_FORMAT, terms: Object.fromEntries(run) };
-    return [run[0][0], put(JSON.stringify(chunk))];
+    return run.length === 1 ? [run[0][0], put(JSON.stringify(chunk)), 1] : [run[0][0], put(JSON.stringify(chunk))];
   });
   const directories: [string, string][] = cutRuns(chunks, () => 1, CHUNKS_PER_DIRECTORY).map((run) => {
     const directory: TermDirectory = { format: SHARDED_FORMAT, chunks: run };

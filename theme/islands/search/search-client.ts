@@ -119,7 +119,8 @@ export function localAnswerer(indexUrl: string): Promise<Answerer> {
   return cached(`answerer:${indexUrl}:${window.location.pathname}`, async () => {
     const [mod, answer, { scopes, activeVersion }] = await Promise.all([engine(), import('../../../src/search-engine/answer.ts'), localScopes(indexUrl, window.location.pathname)]);
     return async (question) => {
-      const found = await mod.rankSections(scopes, answer.questionWords(question), { combineWith: 'OR', activeVersion });
+      const request = { combineWith: 'OR', activeVersion, maxGroups: ANSWER_PAGES, maxHitsPerGroup: ANSWER_SECTIONS_PER_PAGE } as const;
+      const { found } = await mod.rankSections(scopes, answer.questionWords(question), request);
       const shown = mod.bestPerPage(found, ANSWER_PAGES, ANSWER_SECTIONS_PER_PAGE);
       const passages = await Promise.all(
         shown.map(async (found) => {

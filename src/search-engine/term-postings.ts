@@ -1,0 +1,182 @@
+// One query term in one scope: the chunks it falls in, the indexed words it matches (exactly, as a prefix, within its
+// typo allowance) with MiniSearch's weights, and what their posting lists say: each section's score as far as the
+// lists and the heads of capped lists give it, every section the term is in, and the capped tails not read yet.
+
+import { fuzziness } from './terms.ts';
+import { SectionSet } from './section-set.ts';
+import { chunksFor, decodePostings, decodeSections, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
+
+/** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
+export const SHORT_PREFIX = 3;
+/** At most this many chunks between a term and its stem are fetched for typo matches (see `chunksOf`). */
+const MAX_TYPO_RUNS = 4;
+
+/** MiniSearch's weights for a word that only starts with the query term, or is a typo away from it. */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+
+/** A scope's entry with what fetches its files; each file should be fetched at most once. */
+export interface ShardedScope {
+  entry: SearchEntry;
+  /** A directory, chunk or tail scores file, by its name in the entry's `assets` folder. */
+  file(name: string): Promise<TermDirectory | TermChunk | TailScores>;
+  details(page: number): Promise<PageDetails>;
+  text(page: number): Promise<PageText>;
+}
+
+/** Levenshtein distance, or Infinity once it must exceed `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return Infinity;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (row[j] < best) best = row[j];
+    }
+    if (best > max) return Infinity;
+    previous = row;
+  }
+  return previous[b.length] <= max ? previous[b.length] : Infinity;
+}
+
+/** How much a word's postings weigh for a query term: 1 for the term itself, less for a longer word or a typo; 0 for none. */
+function weightOf(term: string, word: string, maxDistance: number): number {
+  if (word === term) return 1;
+  if (word.startsWith(term)) return (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - term.length));
+  if (maxDistance === 0) return 0;
+  const distance = editDistance(term, word, maxDistance);
+  return distance === Infinity ? 0 : (FUZZY_WEIGHT * word.length) / (word.length + distance);
+}
+
+/**
+ * The chunks that can hold `term`, the words it starts, and its likely typo matches: those that differ from it only
+ * in its last letters (as many as its typo allowance). They sort near it: from where its stem (the term without
+ * those letters) sorts to just after the term ("typed" finds "type", "verificaton" finds "verification", "webhok"
+ * finds "webhook"). A typo in the first letters is not looked for: its matches could sort anywhere, and finding them
+ * would mean fetching every chunk. A term shorter than SHORT_PREFIX (a query being typed) finds the words it starts in
+ * its own chunk only: all words starting with "d" are a tenth of the index. A chunk of one long list is skipped when
+ * its word does not match.
+ */
+async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
+  const distance = fuzziness(term) || 0;
+  const stem = term.slice(0, term.length - distance);
+  const pick = <T extends readonly [string, string, ...unknown[]]>(runs: readonly T[]): T[] => {
+    const useful = (i: number) => runs[i][2] !== 1 || weightOf(term, runs[i][0], distance) > 0;
+    const own = chunksFor(runs, term).filter(useful);
+    const picked = new Set(term.length < SHORT_PREFIX ? own.slice(0, 1) : own);
+    if (distance > 0) {
+      const first = chunksFor(runs, term)[0];
+      const from = chunksFor(runs, stem)[0];
+      // Between the stem and the term. A long way is the stem's own family, too costly to fetch whole: its start is
+      // kept, where the stem's shortest words are ("verification" for "verificaton", before "verificationAnchor"…).
+      const to = first - from <= MAX_TYPO_RUNS ? first : Math.min(first, from + 2);
+      for (let i = from; i < to; i++) if (useful(i)) picked.add(i);
+      let next = Math.max(first, ...picked) + 1;
+      for (; next < runs.length && runs[next][0].startsWith(stem); next++) if (useful(next)) picked.add(next);
+    }
+    return [...picked].sort((a, b) => a - b).map((i) => runs[i]);
+  };
+  const directories = await Promise.all(pick(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
+  return Promise.all(pick(directories.flatMap((d) => d.chunks)).map(([, name]) => scope.file(name) as Promise<TermChunk>));
+}
+
+/** A capped word's tail, while some of its scores are not read. */
+export interface PendingTail {
+  weight: number;
+  /** The most a section of the tail can get from it: the weight times the tail's best score. */
+  bound: number;
+  /** What a section of the tail likely gets: the weight times the tail's mean score. */
+  typical: number;
+  sections: SectionSet;
+  /** The tail's sections, in order (the order of its scores). */
+  keys: number[];
+  pagesPerBlock: number;
+  /** The TailScores file of each range of pages. */
+  blocks: string[];
+  /** 1 for each range whose scores are read (and added to the term's known scores). */
+  read: Uint8Array;
+}
+
+/** Whether a section of a pending tail still lacks its score. */
+export function unread(pending: PendingTail, section: number): boolean {
+  return pending.sections.has(section) && !pending.read[Math.floor(pageOfKey(section) / pending.pagesPerBlock)];
+}
+
+/** The range of pages (a TailScores file) a section's score is in. */
+export function blockOf(pending: PendingTail, section: number): number {
+  return Math.floor(pageOfKey(section) / pending.pagesPerBlock);
+}
+
+/** One query term in one scope. */
+export interface TermPostings {
+  /** Each section's score for the term from the lists read so far (whole lists, heads, tails read). */
+  known: Map<number, number>;
+  /** Every section the term is in. */
+  members: SectionSet;
+  pending: PendingTail[];
+  /** The indexed words it matched (for highlighting). */
+  words: Set<string>;
+}
+
+function addPostings(into: TermPostings, encoded: string, weight: number): void {
+  const { known, members } = into;
+  decodePostings(encoded, (key, score) => {
+    known.set(key, (known.get(key) ?? 0) + weight * score);
+    members.add(key);
+  });
+}
+
+/** Reads what the chunks say of a term: whole lists and heads scored, capped tails by their sections. */
+export async function readTerm(scope: ShardedScope, term: string): Promise<TermPostings> {
+  const pages = scope.entry.pageTypes.length;
+  const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]) };
+  const maxDistance = fuzziness(term) || 0;
+  for (const chunk of await chunksOf(scope, term)) {
+    for (const word in chunk.terms) {
+      const weight = weightOf(term, word, maxDistance);
+      if (weight === 0) continue;
+      read.words.add(word);
+      const value = chunk.terms[word];
+      if (typeof value === 'string') {
+        addPostings(read, value, weight);
+        continue;
+      }
+      const [head, tail, best, mean, pagesPerBlock, blocks] = value;
+      addPostings(read, head, weight);
+      const sections = new SectionSet(pages);
+      const keys: number[] = [];
+      decodeSections(tail, (key) => {
+        sections.add(key);
+        read.members.add(key);
+        keys.push(key);
+      });
+      const pending: PendingTail = { weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), sections, keys, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) };
+      read.pending.push(pending);
+    }
+  }
+  return read;
+}
+
+/** Fetches the scores of one range of pages of a pending tail into the term's known scores. */
+export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<void> {
+  const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
+  if (pending.read[block]) return;
+  pending.read[block] = 1;
+  const { keys, pagesPerBlock } = pending;
+  const first = block * pagesPerBlock;
+  // The tail is in key order: its sections in the range are consecutive.
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (pageOfKey(keys[mid]) < first) low = mid + 1;
+    else high = mid;
+  }
+  const { known } = term;
+  for (let i = low, index = 0; i < keys.length && pageOfKey(keys[i]) < first + pagesPerBlock; i++, index++) {
+    known.set(keys[i], (known.get(keys[i]) ?? 0) + pending.weight * scoreAt(scores, index));
+  }
+  if (pending.blocks.every((name, b) => name === '' || pending.read[b])) term.pending = term.pending.filter((p) => p !== pending);
+}
