@@ -251,10 +251,13 @@ export class StreamingOutput implements OutputSink {
 /**
  * A writer for another thread that streams into a `StreamingOutput`'s temp folder (`directory`): writes each file
  * there, unless the previous output (`previousDirectory`, patch mode) already holds the same bytes. Returns the
- * function and the list of every file it was given, for `addMade`. Files named by their content's hash (under
+ * function, one for a file known to be there already (`keep`), and the list of every file it was given, for `addMade`. Files named by their content's hash (under
  * `assets/`) are the same whenever the name is.
  */
-export function outputFileWriter(directory: string, previousDirectory: string | undefined): { write: (rel: string, text: string) => void; made: string[] } {
+export function outputFileWriter(
+  directory: string,
+  previousDirectory: string | undefined,
+): { write: (rel: string, text: string) => void; keep: (rel: string) => void; made: string[] } {
   const made: string[] = [];
   const write = (rel: string, text: string) => {
     made.push(rel);
@@ -266,7 +269,11 @@ export function outputFileWriter(directory: string, previousDirectory: string | 
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   };
-  return { write, made };
+  // A file the caller knows the previous output holds as it should be: listed, neither read nor written.
+  const keep = (rel: string) => {
+    made.push(rel);
+  };
+  return { write, keep, made };
 }
 
 function sameBytesSync(abs: string, text: string): boolean {

@@ -73,8 +73,21 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
   });
-  for (const [rel, text] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest })) await input.sink.write(rel, text);
+  for (const [rel, text] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest })) await writeKeyed(input, rel, text);
   return pages;
+}
+
+/**
+ * A file keyed by its content, as pages are keyed by their data: when the previous output holds it with the same key
+ * (and untouched since), it is kept without being read back to compare. At 1,000 pages that is a thousand `.md` twins.
+ */
+async function writeKeyed(input: SiteInput, rel: string, text: string): Promise<void> {
+  const key = input.keyed ? hashText(text) : '';
+  const earlier = input.keyed && input.sink.reuse ? input.reuse.page(rel, key) : undefined;
+  if (earlier && 'file' in earlier) await input.sink.reuse!(rel, earlier.file);
+  else await input.sink.write(rel, text);
+  // Kept by key only: serve holds these in its output already.
+  if (input.keyed) input.reuse.keepPage(rel, key, undefined);
 }
 
 /** Files copied as they are, output path → source: the site's public files and the images its pages use. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { ParsedSummary } from '../routes/index.ts';
+import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
 const FORMAT = 'protodocs-markdown-cache-3';
@@ -42,7 +43,7 @@ export class MarkdownCache {
   }
 
   static load(root: string): MarkdownCache {
-    const file = path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');
+    const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
     let search: SavedSearch | undefined;
     if (existsSync(file)) {

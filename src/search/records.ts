@@ -101,9 +101,22 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
   else if (!top && (description || records.length === start)) records.splice(start, 0, { ...page, url: page.pageUrl, hierarchy: [], text: description ?? '' });
 }
 
-/** A hash of the records, made one record at a time: at 10,000 pages their JSON would be a 100 MB string. */
-export function hashRecords(records: readonly SearchRecord[]): string {
-  const hash = createHash('sha256');
-  for (const record of records) hash.update(JSON.stringify(record)).update('\n');
-  return hash.digest('hex');
+/**
+ * A hash of each page's records, by page URL, made one record at a time: at 10,000 pages their JSON would be a 100 MB
+ * string. The search index updates the pages whose hash changed.
+ */
+export function hashPages(records: readonly SearchRecord[]): Map<string, string> {
+  const hashes = new Map<string, string>();
+  let page: string | undefined;
+  let hash = createHash('sha256');
+  for (const record of records) {
+    if (record.pageUrl !== page) {
+      if (page !== undefined) hashes.set(page, hash.digest('hex'));
+      page = record.pageUrl;
+      hash = createHash('sha256');
+    }
+    hash.update(JSON.stringify(record)).update('\n');
+  }
+  if (page !== undefined) hashes.set(page, hash.digest('hex'));
+  return hashes;
 }

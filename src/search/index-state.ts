@@ -1,0 +1,83 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { PageStats, ScopeStatistics } from './term-index.ts';
+import type { SearchRecord } from './types.ts';
+
+// What a build keeps of its search index for the next one to update instead of remaking: per scope, the inverted
+// index (terms and their fields, as bytes) and how the term chunks were cut. The chunks' postings themselves are read
+// back from the output they were written to, only for the chunks an edit touches.
+
+/** Bump when the state's shape or meaning changes. */
+const FORMAT = 'protodocs-search-state-1';
+
+export interface ScopeState {
+  /** Each page's URL and the hash of its records, by page number. */
+  pages: string[];
+  hashes: string[];
+  stats: PageStats[];
+  statistics: ScopeStatistics;
+  /** Every term, sorted; `fields` holds each one's encoded fields at `offsets[i]` to `offsets[i + 1]`. */
+  terms: string[];
+  offsets: Uint32Array;
+  fields: Uint8Array;
+  /** Each term's size in a chunk, as `cutRuns` weighs it. */
+  sizes: Uint32Array;
+  /** The chunks in term order: file name and how many terms each holds. */
+  chunks: [name: string, count: number][];
+  /** The scope's entry as written: the output still holds this index only while its entry is this text. */
+  entry: string;
+}
+
+export interface SearchIndexState {
+  /** What the index depends on besides its records (the code and the base URL): a state for another key is useless. */
+  key: string;
+  /** The output folder it describes. */
+  outDir: string;
+  scopes: Record<string, ScopeState>;
+}
+
+/** Where a build finds the last build's state and leaves its own (the caller moves it into place once the build is in). */
+export interface SearchStatePaths {
+  previous?: string;
+  next: string;
+}
+
+export function readSearchState(file: string, key: string, outDir: string): SearchIndexState | undefined {
+  try {
+    const [format, state] = deserialize(readFileSync(file)) as [string, SearchIndexState];
+    return format === FORMAT && state.key === key && state.outDir === outDir ? state : undefined;
+  } catch {
+    // Missing or unreadable: the index is made whole, as on a first build.
+    return undefined;
+  }
+}
+
+export function writeSearchState(file: string, state: SearchIndexState): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, serialize([FORMAT, state]));
+  } catch {
+    // A read-only or full disk only costs the next build its head start.
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      /* nothing was written */
+    }
+  }
+}
+
+/** What a worker needs to make a search index: the records, and where its files and state go. */
+export interface SearchIndexJob {
+  records: SearchRecord[];
+  baseUrl: string;
+  /** Each page's records' hash (`hashPages`): with them and `state`, the index is updated from the last build's. */
+  pageHashes?: ReadonlyMap<string, string>;
+  /**
+   * The output's temp folder the files go straight into (they are then left out of the reply, which lists them), and
+   * the output folder being patched, if any: an unchanged file is not written.
+   */
+  writeTo?: { directory: string; previous?: string };
+  /** The state files, and the key and output folder a state must have been made for. */
+  state?: { key: string; outDir: string; paths: SearchStatePaths };
+}
