@@ -82,12 +82,13 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
  * (and untouched since), it is kept without being read back to compare. At 1,000 pages that is a thousand `.md` twins.
  */
 async function writeKeyed(input: SiteInput, rel: string, text: string): Promise<void> {
-  const key = input.keyed ? hashText(text) : '';
-  const earlier = input.keyed && input.sink.reuse ? input.reuse.page(rel, key) : undefined;
-  if (earlier && 'file' in earlier) await input.sink.reuse!(rel, earlier.file);
+  // Only an output folder can keep a file (serve's memory takes the text as cheaply as a key).
+  if (!input.keyed || !input.sink.reuse) return input.sink.write(rel, text);
+  const key = hashText(text);
+  const earlier = input.reuse.page(rel, key);
+  if (earlier && 'file' in earlier) await input.sink.reuse(rel, earlier.file);
   else await input.sink.write(rel, text);
-  // Kept by key only: serve holds these in its output already.
-  if (input.keyed) input.reuse.keepPage(rel, key, undefined);
+  input.reuse.keepPage(rel, key, undefined);
 }
 
 /** Files copied as they are, output path → source: the site's public files and the images its pages use. */
