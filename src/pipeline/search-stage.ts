@@ -28,8 +28,9 @@ export interface SearchTask {
 export type IndexFiles = MadeSearchIndex;
 
 export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
-  const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale });
-  const pageHashes = hashPages(records);
+  const sources = new Map<string, string>();
+  const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale, sources });
+  const pageHashes = hashPages(records, sources);
   const code = reuse.codeKey();
   const stateKey = code ? hashText(config.baseUrl, code) : '';
   return {

@@ -10,6 +10,11 @@ export interface SearchRecordsInput {
   html: ReadonlyMap<string, DocumentHtml>;
   baseUrl: string;
   language: string;
+  /**
+   * Filled with what each page's records are made from, by page URL, for a page whose HTML has an identity (see
+   * DocumentHtml.identity): `hashPages` hashes that short text instead of the records.
+   */
+  sources?: Map<string, string>;
 }
 
 type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'> & {
@@ -27,11 +32,14 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
   const versions = new Map<string, SearchRecordVersion>(
     table.versions.map((v) => [v.name, { name: v.name, label: v.label, path: withBase(baseUrl, v.basePath), current: v.current }]),
   );
+  const add = (doc: DocumentHtml | undefined, page: PageInfo) => {
+    if (!doc) return;
+    if (input.sources && doc.identity !== undefined) input.sources.set(page.pageUrl, JSON.stringify([doc.identity, page]));
+    addPage(records, doc.sections, page);
+  };
   for (const doc of table.docs) {
-    const sections = html.get(doc.file.file)?.sections;
-    if (!sections) continue;
     const category = doc.breadcrumbs[0]?.label;
-    addPage(records, sections, {
+    add(html.get(doc.file.file), {
       pageUrl: withBase(baseUrl, doc.url),
       title: doc.title,
       type: 'docs',
@@ -43,9 +51,7 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
     });
   }
   for (const post of table.posts) {
-    const sections = html.get(post.file.file)?.sections;
-    if (!sections) continue;
-    addPage(records, sections, {
+    add(html.get(post.file.file), {
       pageUrl: withBase(baseUrl, post.url),
       title: post.title,
       type: 'blog',
@@ -56,9 +62,7 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
     });
   }
   for (const page of table.pages) {
-    const sections = html.get(page.file.file)?.sections;
-    if (!sections) continue;
-    addPage(records, sections, { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language, description: page.description });
+    add(html.get(page.file.file), { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language, description: page.description });
   }
   return records;
 }
@@ -105,17 +109,22 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
  * A hash of each page's records, by page URL, made one record at a time: at 10,000 pages their JSON would be a 100 MB
  * string. The search index updates the pages whose hash changed.
  */
-export function hashPages(records: readonly SearchRecord[]): Map<string, string> {
+export function hashPages(records: readonly SearchRecord[], sources?: ReadonlyMap<string, string>): Map<string, string> {
   const hashes = new Map<string, string>();
   let page: string | undefined;
   let hash = createHash('sha256');
+  let known = false;
   for (const record of records) {
     if (record.pageUrl !== page) {
       if (page !== undefined) hashes.set(page, hash.digest('hex'));
       page = record.pageUrl;
       hash = createHash('sha256');
+      // What the records were made from names them as well as they do, in a few hundred bytes.
+      const source = sources?.get(page);
+      known = source !== undefined;
+      if (known) hash.update('source\n').update(source!);
     }
-    hash.update(JSON.stringify(record)).update('\n');
+    if (!known) hash.update(JSON.stringify(record)).update('\n');
   }
   if (page !== undefined) hashes.set(page, hash.digest('hex'));
   return hashes;
