@@ -26,7 +26,6 @@ import {
   sameStatistics,
   scopeStatistics,
   STRIDE,
-  termsOf,
   type PageStats,
   type ScopeStatistics,
   type SectionText,
@@ -254,33 +253,36 @@ function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields
 function updateScope(previous: ScopeState, pages: readonly SearchRecord[][], changed: ReadonlySet<number>, read: (rel: string) => string | undefined, folder: string): TermTable | undefined {
   const touched = new Set<string>();
   const freshFields = new Map<string, TermFields>();
+  const oldFields = new Map<string, TermFields>();
   const stats = previous.stats.slice();
   for (const p of [...changed].sort((a, b) => a - b)) {
     const before = previousSectionTexts(read, folder, p);
     if (!before) return undefined;
-    for (const term of termsOf(before)) touched.add(term);
+    indexPage(before, p, oldFields);
     stats[p] = indexPage(sectionTexts(pages[p]), p, freshFields);
   }
   const statistics = scopeStatistics(stats);
   if (!sameStatistics(statistics, previous.statistics)) return undefined;
-  for (const term of freshFields.keys()) touched.add(term);
+  // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
+  // has the postings it had: most words of an edited page are in sections the edit did not touch.
+  for (const [term, fields] of freshFields) {
+    const old = oldFields.get(term);
+    if (!old || !sameFields(old, fields) || !sameSectionStats(fields, changed, previous.stats, stats)) touched.add(term);
+  }
+  for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
 
   const known = new Map<string, number>();
   for (const term of touched) {
     const at = binarySearch(previous.terms, term);
     if (at >= 0) known.set(term, at);
   }
-  // Touched terms re-scored, in order; those no section holds any more are dropped. A term in the same sections as
-  // before, none of which changed length, keeps its postings: it is not touched after all.
+  // Touched terms re-scored, in order; those no section holds any more are dropped.
   const scored = new Map<string, { postings: string; fields: Uint8Array }>();
-  for (const term of [...touched]) {
+  for (const term of touched) {
     const at = known.get(term);
     const bytes = at === undefined ? undefined : previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]);
     const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
-    if (!fields) continue;
-    const encoded = encodeFields(fields);
-    if (bytes && sameBytes(bytes, encoded) && sameSectionStats(fields, changed, previous.stats, stats)) touched.delete(term);
-    else scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encoded });
+    if (fields) scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encodeFields(fields) });
   }
   const added = [...scored.keys()].filter((term) => !known.has(term)).sort();
 
@@ -314,8 +316,13 @@ function updateScope(previous: ScopeState, pages: readonly SearchRecord[][], cha
   return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+function sameFields(a: TermFields, b: TermFields): boolean {
+  for (let f = 0; f < Math.max(a.length, b.length); f++) {
+    const x = a[f] ?? [];
+    const y = b[f] ?? [];
+    if (x.length !== y.length || x.some((value, i) => value !== y[i])) return false;
+  }
+  return true;
 }
 
 /** Whether each of the term's sections in the `changed` pages has the stats it had. */

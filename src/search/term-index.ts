@@ -58,20 +58,6 @@ export function indexPage(sections: readonly SectionText[], page: number, terms:
   return stats;
 }
 
-/** The terms a page's sections hold, as `indexPage` would index them. */
-export function termsOf(sections: readonly SectionText[]): Set<string> {
-  const terms = new Set<string>();
-  for (const { values } of sections) {
-    for (const value of values) {
-      for (const token of tokenize(value)) {
-        const term = normalizeTerm(token);
-        if (term !== '' && !STOP_WORDS.has(term)) terms.add(term);
-      }
-    }
-  }
-  return terms;
-}
-
 /** The scope's size and its average field lengths, rounded with `steady`: the site-wide part of every score. */
 export interface ScopeStatistics {
   n: number;
