@@ -5,7 +5,7 @@ import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { AssetManifest, LoadedModule } from '../render/index.ts';
-import type { SearchIndexFiles, SearchStatePaths } from '../search/index.ts';
+import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { codeKey, statsKey } from './keys.ts';
@@ -180,10 +180,16 @@ export function diskReuse(options: { record: boolean }): Reuse {
 /** Puts this build's search state in place of the last one's, or drops it; with no new state, the old one goes too. */
 function moveSearchState({ file, next }: { file: string; next: string }, keep: boolean): void {
   try {
-    if (keep && existsSync(next)) renameSync(next, file);
-    else {
+    if (keep && existsSync(next)) {
+      renameSync(next, file);
+      renameSync(indexedPagesFile(next), indexedPagesFile(file));
+    } else {
       rmSync(next, { force: true });
-      if (keep) rmSync(file, { force: true });
+      rmSync(indexedPagesFile(next), { force: true });
+      if (keep) {
+        rmSync(file, { force: true });
+        rmSync(indexedPagesFile(file), { force: true });
+      }
     }
   } catch {
     // Unremovable: the next build checks a state against the output it finds before it uses it.

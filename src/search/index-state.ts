@@ -53,17 +53,38 @@ export function readSearchState(file: string, key: string, outDir: string): Sear
   }
 }
 
+/**
+ * Beside the state, each page's hash by URL, for the main thread: a page whose sources hash the same need not have its
+ * records made. A small file of its own, so that reading it costs nothing like reading the state.
+ */
+export function indexedPagesFile(stateFile: string): string {
+  return `${stateFile}.pages.json`;
+}
+
 export function writeSearchState(file: string, state: SearchIndexState): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, serialize([FORMAT, state]));
+    const hashes = Object.values(state.scopes).flatMap((scope) => scope.pages.map((url, p) => [url, scope.hashes[p]]));
+    writeFileSync(indexedPagesFile(file), JSON.stringify({ format: FORMAT, key: state.key, outDir: state.outDir, hashes }));
   } catch {
     // A read-only or full disk only costs the next build its head start.
     try {
       rmSync(file, { force: true });
+      rmSync(indexedPagesFile(file), { force: true });
     } catch {
       /* nothing was written */
     }
+  }
+}
+
+/** The page hashes of the state at `file`, if it was made for this key and output folder. */
+export function readIndexedPages(file: string, key: string, outDir: string): Map<string, string> | undefined {
+  try {
+    const saved = JSON.parse(readFileSync(indexedPagesFile(file), 'utf8')) as { format: string; key: string; outDir: string; hashes: [string, string][] };
+    return saved.format === FORMAT && saved.key === key && saved.outDir === outDir ? new Map(saved.hashes) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
@@ -15,6 +15,11 @@ export interface SearchRecordsInput {
    * DocumentHtml.identity): `hashPages` hashes that short text instead of the records.
    */
   sources?: Map<string, string>;
+  /**
+   * The page hashes of the index being updated, by page URL: a page whose sources hash the same is given as one
+   * `unchanged` record, without its sections.
+   */
+  indexed?: ReadonlyMap<string, string>;
 }
 
 type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'> & {
@@ -34,8 +39,12 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
   );
   const add = (doc: DocumentHtml | undefined, page: PageInfo) => {
     if (!doc) return;
-    if (input.sources && doc.identity !== undefined) input.sources.set(page.pageUrl, JSON.stringify([doc.identity, page]));
-    addPage(records, doc.sections, page);
+    const source = doc.identity === undefined ? undefined : JSON.stringify([doc.identity, page]);
+    if (source !== undefined) input.sources?.set(page.pageUrl, source);
+    if (source !== undefined && input.indexed?.get(page.pageUrl) === hashSource(source)) {
+      const { description: _, ...facts } = page;
+      records.push({ ...facts, url: page.pageUrl, hierarchy: [], text: '', unchanged: true });
+    } else addPage(records, doc.sections, page);
   };
   for (const doc of table.docs) {
     const category = doc.breadcrumbs[0]?.label;
@@ -112,20 +121,25 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
 export function hashPages(records: readonly SearchRecord[], sources?: ReadonlyMap<string, string>): Map<string, string> {
   const hashes = new Map<string, string>();
   let page: string | undefined;
-  let hash = createHash('sha256');
-  let known = false;
+  let hash: Hash | undefined;
+  const end = () => {
+    if (page !== undefined && hash) hashes.set(page, hash.digest('hex'));
+  };
   for (const record of records) {
     if (record.pageUrl !== page) {
-      if (page !== undefined) hashes.set(page, hash.digest('hex'));
+      end();
       page = record.pageUrl;
-      hash = createHash('sha256');
       // What the records were made from names them as well as they do, in a few hundred bytes.
       const source = sources?.get(page);
-      known = source !== undefined;
-      if (known) hash.update('source\n').update(source!);
+      hash = source === undefined ? createHash('sha256') : undefined;
+      if (source !== undefined) hashes.set(page, hashSource(source));
     }
-    if (!known) hash.update(JSON.stringify(record)).update('\n');
+    hash?.update(JSON.stringify(record)).update('\n');
   }
-  if (page !== undefined) hashes.set(page, hash.digest('hex'));
+  end();
   return hashes;
+}
+
+function hashSource(source: string): string {
+  return createHash('sha256').update('source\n').update(source).digest('hex');
 }

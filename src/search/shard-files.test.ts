@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms, searchShards, type PageDetails, type SearchEntry, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
-import { buildSearchIndexFiles, cutRuns, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
+import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
 import { hashPages } from './records.ts';
 import { sampleRecords, shardedScopes } from './test-support.ts';
 import type { SearchRecord } from './types.ts';
@@ -260,6 +260,34 @@ describe('an index updated from the last build', () => {
     const { next, written } = update(last, edited);
     expectWhole(next, edited);
     expect(written.some((rel) => rel.includes('version-1.0'))).toBe(false);
+  });
+
+  /** The records as the build gives them: a page the last index holds as it is, as one `unchanged` record. */
+  function stubbed(last: Built, records: SearchRecord[]): SearchRecord[] {
+    const before = new Map(Object.values(last.scopes!).flatMap((scope) => scope.pages.map((url, p): [string, string] => [url, scope.hashes[p]])));
+    const hashes = hashPages(records);
+    const out: SearchRecord[] = [];
+    for (const r of records) {
+      if (before.get(r.pageUrl) !== hashes.get(r.pageUrl)) out.push(r);
+      else if (out[out.length - 1]?.pageUrl !== r.pageUrl) out.push({ ...r, url: r.pageUrl, anchor: undefined, hierarchy: [], text: '', unchanged: true });
+    }
+    return out;
+  }
+
+  it('needs only the records of the pages that changed, and asks for all when it cannot update', () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 321) page[2].text += ' zeppelin';
+    });
+    const given = stubbed(first, records);
+    expect(given.filter((r) => !r.unchanged).map((r) => r.pageUrl)).toEqual(Array(3).fill('/docs/page-321/'));
+    const kept: string[] = [];
+    const next = buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records), previous: { scopes: first.scopes!, read: (rel) => first.files.get(rel), keep: (rel) => kept.push(rel) } });
+    const files = new Map([...kept.map((rel): [string, string] => [rel, first.files.get(rel)!]), ...next.files]);
+    expectWhole({ ...next, files }, records);
+    // Without a state to update, or with one that does not fit the output, the pages given without records are missing.
+    expect(() => buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records) })).toThrow(IndexNeedsRecords);
+    const other = new Map(first.files).set('search-index/main/entry.json', '{}');
+    expect(() => buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records), previous: { scopes: first.scopes!, read: (rel) => other.get(rel), keep: () => {} } })).toThrow(IndexNeedsRecords);
   });
 
   it('ignores a state whose entry is not the one in the output', () => {

@@ -173,6 +173,16 @@ export function cutRuns<T extends readonly [string, ...unknown[]]>(items: readon
   return runs;
 }
 
+/**
+ * Thrown when the index cannot be updated from the last build's (there is none, or it does not fit) and some pages were
+ * given as `unchanged` records: the caller gives every page's records and asks again.
+ */
+export class IndexNeedsRecords extends Error {
+  constructor() {
+    super('the search index must be made whole, from every page\'s records');
+  }
+}
+
 /** A scope's pages, each as its consecutive records. */
 function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
   const pages: SearchRecord[][] = [];
@@ -434,6 +444,14 @@ function writeScope(
       : undefined;
   const changed = new Set<number>();
   for (let p = 0; p < pages.length; p++) if (!previous || !hashes![p] || previous.state.hashes[p] !== hashes![p]) changed.add(p);
+  // A page given without its sections can only be one the previous index holds as it is.
+  const whole = () => {
+    if (pages.some((page) => page[0].unchanged)) throw new IndexNeedsRecords();
+    return indexScope(pages);
+  };
+  for (const p of changed) if (pages[p][0].unchanged) throw new IndexNeedsRecords();
+  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder);
+  let table = update ?? whole();
 
   let pageTypes = '';
   const tags = new Map<string, number[]>();
@@ -470,13 +488,11 @@ function writeScope(
     else emit(`${SEARCH_ASSETS_DIR}/${name}`, json);
     return name;
   };
-  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder);
-  let table = update ?? indexScope(pages);
   let chunks = writeChunks(table, update && previous, put, keep);
   if (!chunks) {
     // The previous output lacks a chunk its state names: none of its index is taken as there.
     known.clear();
-    table = indexScope(pages);
+    table = whole();
     chunks = writeChunks(table, undefined, put, keep)!;
   }
   const directories: [string, string][] = cutRuns(chunks, () => 1, CHUNKS_PER_DIRECTORY).map((run) => {

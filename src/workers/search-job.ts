@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { insideFolder, outputFileWriter } from '../output/index.ts';
-import { buildSearchIndexFiles, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob } from '../search/index.ts';
+import { buildSearchIndexFiles, IndexNeedsRecords, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob } from '../search/index.ts';
 
-/** `onDisk`: the files went straight into the output's temp folder; `made` lists them, written or kept. */
-export type MadeSearchIndex = SearchIndexFiles & { onDisk: boolean; made: string[] };
+/**
+ * `onDisk`: the files went straight into the output's temp folder; `made` lists them, written or kept. `needsRecords`:
+ * nothing was made, as the job gave some pages without their records and the index could not be updated; ask again
+ * with every page's records.
+ */
+export type MadeSearchIndex = SearchIndexFiles & { onDisk: boolean; made: string[]; needsRecords?: true };
 
 /**
  * The search index of a job, in a worker or in this thread: updated from the last build's state where the job writes
@@ -22,12 +26,19 @@ export function makeSearchIndex(job: SearchIndexJob): MadeSearchIndex {
       return undefined;
     }
   };
-  const search = buildSearchIndexFiles(job.records, {
-    baseUrl: job.baseUrl,
-    write: writer ? writer.write : undefined,
-    pageHashes: state && job.pageHashes,
-    previous: last && writer && { scopes: last.scopes, read, keep: writer.keep },
-  });
+  let search: ReturnType<typeof buildSearchIndexFiles>;
+  try {
+    search = buildSearchIndexFiles(job.records, {
+      baseUrl: job.baseUrl,
+      write: writer ? writer.write : undefined,
+      pageHashes: state && job.pageHashes,
+      previous: last && writer && { scopes: last.scopes, read, keep: writer.keep },
+    });
+  } catch (error) {
+    if (!(error instanceof IndexNeedsRecords)) throw error;
+    writer?.discard();
+    return { files: new Map(), indexUrl: '', onDisk: false, made: [], needsRecords: true };
+  }
   if (state && search.scopes) writeSearchState(state.paths.next, { key: state.key, outDir: state.outDir, scopes: search.scopes });
   return { files: search.files, indexUrl: search.indexUrl, onDisk: writer !== undefined, made: writer ? writer.made : [] };
 }
