@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +101,35 @@ describe('a rebuild after an edit', () => {
     ]);
     expect(existsSync(path.join(out, 'docs', 'section-2', 'page-240'))).toBe(false);
     expect(written.filter((rel) => rel.endsWith('.html'))).toEqual(walkFiles(out).filter((rel) => /^docs\/section-2\/page-\d+\/index\.html$/.test(rel)));
+  }, 60_000);
+
+  it('makes the search index whole again when the output no longer holds the one its state describes', async () => {
+    // The state still says which pages it holds, so the build first gives only the changed page's records; the index
+    // then finds the output's entry is not the one it wrote, and asks for them all.
+    const entry = path.join(out, 'search-index', 'main', 'entry.json');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"suggestions":[', '"suggestions":["Edited by hand",'));
+    appendFileSync(doc(60), '\nA line about a dirigible.\n');
+    const { written } = await rebuild();
+    expect(written).toContain('search-index/main/entry.json');
+    expect(readFileSync(entry, 'utf8')).not.toContain('Edited by hand');
+  }, 60_000);
+
+  it('leaves, after all these edits, the output a clean build makes, the search index updated in place included', async () => {
+    // The index is updated from the state the last build left, never made whole, in this run of edits.
+    expect(existsSync(path.join(site, 'node_modules', '.cache', 'protodocs', 'search-state.bin'))).toBe(true);
+    const clean = mkdtempSync(path.join(os.tmpdir(), 'protodocs-clean-'));
+    try {
+      cpSync(path.join(site, 'content'), path.join(clean, 'content'), { recursive: true });
+      cpSync(path.join(site, 'site.config.ts'), path.join(clean, 'site.config.ts'));
+      const result = await build({ root: clean, write: true, minify: false });
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const cleanOut = path.join(clean, 'build');
+      const files = walkFiles(out).filter((rel) => rel !== '.protodocs-output');
+      expect(files).toEqual(walkFiles(cleanOut).filter((rel) => rel !== '.protodocs-output'));
+      const differing = files.filter((rel) => !readFileSync(path.join(out, rel)).equals(readFileSync(path.join(cleanOut, rel))));
+      expect(differing).toEqual([]);
+    } finally {
+      rmSync(clean, { recursive: true, force: true });
+    }
   }, 60_000);
 });

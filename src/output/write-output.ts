@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProtodocsError, problem } from '../errors/index.ts';
@@ -251,11 +251,16 @@ export class StreamingOutput implements OutputSink {
 /**
  * A writer for another thread that streams into a `StreamingOutput`'s temp folder (`directory`): writes each file
  * there, unless the previous output (`previousDirectory`, patch mode) already holds the same bytes. Returns the
- * function and the list of every file it was given, for `addMade`. Files named by their content's hash (under
+ * function, one for a file known to be there already (`keep`), the list of every file it was given, for `addMade`, and
+ * one that removes what it wrote. Files named by their content's hash (under
  * `assets/`) are the same whenever the name is.
  */
-export function outputFileWriter(directory: string, previousDirectory: string | undefined): { write: (rel: string, text: string) => void; made: string[] } {
+export function outputFileWriter(
+  directory: string,
+  previousDirectory: string | undefined,
+): { write: (rel: string, text: string) => void; keep: (rel: string) => void; made: string[]; discard: () => void } {
   const made: string[] = [];
+  const written: string[] = [];
   const write = (rel: string, text: string) => {
     made.push(rel);
     if (previousDirectory !== undefined) {
@@ -265,8 +270,18 @@ export function outputFileWriter(directory: string, previousDirectory: string | 
     const target = insideFolder(directory, rel);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
+    written.push(target);
   };
-  return { write, made };
+  // A file the caller knows the previous output holds as it should be: listed, neither read nor written.
+  const keep = (rel: string) => {
+    made.push(rel);
+  };
+  // Takes back every file written, for a caller that starts over.
+  const discard = () => {
+    for (const target of written.splice(0)) rmSync(target, { force: true });
+    made.length = 0;
+  };
+  return { write, keep, made, discard };
 }
 
 function sameBytesSync(abs: string, text: string): boolean {

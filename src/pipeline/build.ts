@@ -72,10 +72,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true }) : undefined;
     const sink = output ?? new MemoryOutput(out.files);
-    searching = search && s.startSearch(search, reuse, pool, output && { directory: output.directory, previous: output.previousDirectory });
-    run.stage('search', search ? `${search.records.length} sections` : 'after the pages');
+    const writeTo = output && { directory: output.directory, previous: output.previousDirectory };
+    searching = search && s.startSearch(search, reuse, pool, writeTo);
+    run.stage('search', search ? s.searchSummary(search.records) : 'after the pages');
     const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
-    if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse)));
+    if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse, undefined, writeTo)));
     run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
     const copies = s.siteCopies(table, documents.copies);
     const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));

@@ -3,51 +3,95 @@ import { hashText } from '../files/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { Reuse } from '../reuse/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import { buildSearchIndexFiles, buildSearchRecords, hashRecords, searchIndexUrl, type SearchIndexFiles, type SearchRecord } from '../search/index.ts';
+import { buildSearchRecords, hashPages, readIndexedPages, searchIndexUrl, type SearchIndexJob, type SearchRecord, type SearchStatePaths } from '../search/index.ts';
 
 export { searchIndexUrl };
-import type { BuildPool } from '../workers/index.ts';
+import { makeSearchIndex, type BuildPool, type MadeSearchIndex } from '../workers/index.ts';
 
 /** The search stage's input: the site's sections, and the URL pages link (the same whatever the content). */
 export interface SearchTask {
+  /** One or more per page, in route order; a page the index being updated holds as it is has one `unchanged` record. */
   records: SearchRecord[];
+  /** The records again, every page's whole: for when the index cannot be updated after all. */
+  allRecords?: () => SearchRecord[];
+  /** Each page's records' hash: a build updates the last build's index where they changed. */
+  pageHashes: Map<string, string>;
   baseUrl: string;
   /** The index depends only on its records (and the code): an unchanged site reuses the last build's files. */
   key: string;
+  /** What the index depends on besides its records (the code, the base URL): the last build's state must match it. */
+  stateKey: string;
+  /** The output folder the index goes to. */
+  outDir: string;
+  /** Where the last build left the index's state, and this one leaves its own (disk builds only). */
+  statePaths?: SearchStatePaths;
   indexUrl: string;
 }
 
-/** `onDisk`: a worker wrote them into the output itself; `made` lists them. */
-export type IndexFiles = SearchIndexFiles & { onDisk: boolean; made: string[] };
+export type IndexFiles = MadeSearchIndex;
 
 export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
-  const records = buildSearchRecords({ table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale });
-  const recordsHash = hashRecords(records);
   const code = reuse.codeKey();
-  return { records, baseUrl: config.baseUrl, key: code ? hashText(config.baseUrl, code, recordsHash) : '', indexUrl: searchIndexUrl(config.baseUrl) };
+  const stateKey = code ? hashText(config.baseUrl, code) : '';
+  const statePaths = reuse.searchState(config.root);
+  const input = { table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale };
+  // The pages the last build indexed: those whose sources are unchanged need no records made or sent.
+  const indexed = stateKey && statePaths?.previous ? readIndexedPages(statePaths.previous, stateKey, config.outDirAbs) : undefined;
+  const sources = new Map<string, string>();
+  const records = buildSearchRecords({ ...input, sources, indexed });
+  const pageHashes = hashPages(records, sources);
+  return {
+    records,
+    allRecords: records.some((r) => r.unchanged) ? () => buildSearchRecords(input) : undefined,
+    pageHashes,
+    baseUrl: config.baseUrl,
+    key: code ? hashText(stateKey, [...pageHashes].map(([url, hash]) => `${url} ${hash}`).join('\n')) : '',
+    stateKey,
+    outDir: config.outDirAbs,
+    statePaths,
+    indexUrl: searchIndexUrl(config.baseUrl),
+  };
+}
+
+/** For the stage line: the sections indexed, and the pages the last build's index is kept for. */
+export function searchSummary(records: readonly SearchRecord[]): string {
+  const kept = records.filter((r) => r.unchanged).length;
+  return `${records.length - kept} sections${kept ? `, ${kept} pages kept` : ''}`;
+}
+
+type WriteTo = { directory: string; previous?: string };
+
+/** The job for `makeSearchIndex`: updated from the last build's index where it writes into the output that describes. */
+function jobOf(task: SearchTask, writeTo?: WriteTo, records = task.records): SearchIndexJob {
+  const state = writeTo && task.stateKey && task.statePaths ? { key: task.stateKey, outDir: task.outDir, paths: task.statePaths } : undefined;
+  return { records, baseUrl: task.baseUrl, pageHashes: task.pageHashes, writeTo, state };
+}
+
+/** Made in a worker, or here; asked again with every page's records when the index could not be updated. */
+async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: WriteTo): Promise<IndexFiles> {
+  const run = (job: SearchIndexJob) => (pool ? pool.searchIndex(job) : Promise.resolve(makeSearchIndex(job)));
+  const made = await run(jobOf(task, writeTo));
+  return made.needsRecords && task.allRecords ? run(jobOf(task, writeTo, task.allRecords())) : made;
 }
 
 /**
  * The index when it is ready at once (reused), or being made by a worker while the pages render; a worker writes its
  * files straight into `writeTo` (at 10,000 pages, ~100 MB that need not cross threads). Undefined: index it later.
  */
-export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: { directory: string; previous?: string }): Promise<IndexFiles> | undefined {
+export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> | undefined {
   const known = reuse.search(task.key);
   if (known) return Promise.resolve({ ...known, onDisk: false, made: [] });
   if (!pool) return undefined;
-  const making = pool.searchIndex(task.records, task.baseUrl, writeTo).then((files) => keep(task, reuse, files));
+  const making = make(task, pool, writeTo).then((files) => keep(task, reuse, files));
   making.catch(() => {});
   return making;
 }
 
-/** The search stage on its own: `serve` schedules it after telling the tabs to reload; a build awaits it. */
-export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool): Promise<IndexFiles> {
+/** The search stage on its own: `serve` schedules it after telling the tabs to reload; a build without workers awaits it. */
+export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> {
   const known = reuse.search(task.key);
   if (known) return { ...known, onDisk: false, made: [] };
-  const files = pool
-    ? await pool.searchIndex(task.records, task.baseUrl)
-    : { ...buildSearchIndexFiles(task.records, { baseUrl: task.baseUrl }), onDisk: false, made: [] };
-  return keep(task, reuse, files);
+  return keep(task, reuse, await make(task, pool, writeTo));
 }
 
 function keep(task: SearchTask, reuse: Reuse, files: IndexFiles): IndexFiles {

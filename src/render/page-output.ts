@@ -55,7 +55,8 @@ export interface PageOutput {
 /**
  * The route data as its page key sees it. Its two big parts are named by what made them rather than serialised again
  * for every page on every build: the body by the identity of its document (see DocumentHtml.identity), and the
- * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised once per build) and the URL it marks.
+ * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and hashed once per build) and the URL it
+ * marks.
  */
 function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<readonly SidebarTreeItem[], string>): string {
   // No route data has the properties added here, so no page's own data can write the same text.
@@ -67,8 +68,9 @@ function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, 
   }
   const sidebar = 'sidebar' in data ? sidebarSource(route, context.table) : undefined;
   if (sidebar) {
+    // By the hash of its JSON: a section's tree can be tens of KB, and every page of the section names it.
     let tree = trees.get(sidebar.tree);
-    if (tree === undefined) trees.set(sidebar.tree, (tree = JSON.stringify(sidebar.tree)));
+    if (tree === undefined) trees.set(sidebar.tree, (tree = hashText(JSON.stringify(sidebar.tree))));
     named.sidebar = undefined;
     named.sidebarSource = [tree, context.config.baseUrl, sidebar.activeUrl];
   }
@@ -94,7 +96,7 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
       input.onError(route, error instanceof Error ? error.message : String(error));
     }
   };
-  // Each sidebar tree's JSON, made once for all the pages that show it.
+  // Each sidebar tree's hash, made once for all the pages that show it.
   const trees = new Map<readonly SidebarTreeItem[], string>();
   // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
   const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { walkFiles } from '../files/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { CLIENT_SOURCES, hashText, packageFiles, statsKey } from './keys.ts';
+import { cacheFolder } from './cache-folder.ts';
 
 /**
  * What the last successful build read and wrote. When every input still has the bytes it had then, and the output
@@ -43,7 +44,7 @@ export interface RecordOptions {
 }
 
 function recordFile(root: string): string {
-  return path.join(root, 'node_modules', '.cache', 'protodocs', 'build-record.json');
+  return path.join(cacheFolder(root), 'build-record.json');
 }
 
 /**

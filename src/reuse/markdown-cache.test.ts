@@ -87,6 +87,55 @@ describe('MarkdownCache', () => {
     expect(readdirSync(path.dirname(cacheFile(root)))).toEqual(['markdown.bin']);
   });
 
+  test('a build that changed one file appends that entry; one that changed none leaves the file alone', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    for (let i = 0; i < 20; i++) first.set(`f${i}.md`, entry(`k${i}`, `T${i}`));
+    first.save();
+    const written = readFileSync(cacheFile(root));
+
+    // As the markdown stage does: each file's entry made again around the results it got back.
+    const rebuild = (changed?: number) => {
+      const cache = MarkdownCache.load(root);
+      for (let i = 0; i < 20; i++) {
+        const held = cache.get(`f${i}.md`, `k${i}`)!;
+        cache.set(`f${i}.md`, i === changed ? entry(`k${i}`, `Edited ${i}`) : { key: held.key, summary: held.summary, fingerprint: held.fingerprint, doc: held.doc, copies: held.copies });
+      }
+      cache.save();
+      return readFileSync(cacheFile(root));
+    };
+    expect(rebuild().equals(written)).toBe(true);
+    const appended = rebuild(3);
+    // Everything before the old end marker is as it was; what follows is one entry and a new marker.
+    const end = record('protodocs-cache-end');
+    expect(appended.subarray(0, written.length - end.length).equals(written.subarray(0, written.length - end.length))).toBe(true);
+    expect(appended.length - written.length).toBeLessThan(record(['f3.md', entry('k3', 'Edited 3')]).length + 8);
+    const again = MarkdownCache.load(root);
+    expect(again.get('f3.md', 'k3')?.summary.h1).toBe('Edited 3');
+    expect(again.get('f4.md', 'k4')).toEqual(entry('k4', 'T4'));
+    // An append cut short (no end marker) reads as no cache at all, never as a mix.
+    writeFileSync(cacheFile(root), appended.subarray(0, appended.length - 3));
+    expect(MarkdownCache.load(root).get('f4.md', 'k4')).toBeUndefined();
+  });
+
+  test('the file is written anew once replaced entries make up a quarter of it', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    for (let i = 0; i < 8; i++) first.set(`f${i}.md`, entry(`k${i}`, `T${i}`));
+    first.save();
+    const sizes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const cache = MarkdownCache.load(root);
+      for (let i = 0; i < 8; i++) cache.set(`f${i}.md`, i === 0 ? entry(`k${i}`, `Round ${round}`) : cache.get(`f${i}.md`, `k${i}`)!);
+      cache.save();
+      sizes.push(readFileSync(cacheFile(root)).length);
+    }
+    // Two appends (10 records, 2 replaced), then a third would make 3 of 11: rewritten to 8.
+    expect(sizes[1]).toBeGreaterThan(sizes[0]);
+    expect(sizes[2]).toBeLessThan(sizes[1]);
+    expect(MarkdownCache.load(root).get('f0.md', 'k0')?.summary.h1).toBe('Round 3');
+  });
+
   test('many entries are written in several chunks and all read back', () => {
     const root = site();
     const cache = MarkdownCache.load(root);

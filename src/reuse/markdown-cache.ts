@@ -1,11 +1,12 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { ParsedSummary } from '../routes/index.ts';
+import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-3';
+const FORMAT = 'protodocs-markdown-cache-4';
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -20,17 +21,26 @@ export interface CacheEntry {
 /**
  * Per-file results of earlier builds, in one v8-serialised file under node_modules/.cache. A corrupt or
  * foreign cache is ignored: the cache may only ever save work, never change output.
+ *
+ * The file is a log: a save appends the entries that changed (a later record of a file replaces an earlier one) and
+ * rewrites it whole only when replaced records make up a quarter of it. At 10,000 pages the file is 300 MB, and an
+ * edit changes one entry.
  */
 export class MarkdownCache {
   private next = new Map<string, CacheEntry>();
   /** The search index files of the last build, keyed by a hash of their records. */
   private search?: SavedSearch;
+  /** What the file holds: its size, the latest entry of each file, how many entry records, and its search record. */
+  private disk?: { size: number; entries: Map<string, CacheEntry>; records: number; search?: SavedSearch };
 
   private constructor(
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
     private previousSearch?: SavedSearch,
-  ) {}
+    disk?: { size: number; records: number },
+  ) {
+    if (disk) this.disk = { ...disk, entries: new Map(previous), search: previousSearch };
+  }
 
   /** A cache kept in memory between builds (serve) starts each build from what the last one stored. */
   nextBuild(): void {
@@ -42,25 +52,33 @@ export class MarkdownCache {
   }
 
   static load(root: string): MarkdownCache {
-    const file = path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');
+    const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
     let search: SavedSearch | undefined;
+    let disk: { size: number; records: number } | undefined;
     if (existsSync(file)) {
       try {
-        const records = readRecords(readFileSync(file));
+        const buffer = readFileSync(file);
+        const records = readRecords(buffer);
         if (records.next() === FORMAT) {
           search = records.next() as SavedSearch | undefined;
+          let count = 0;
           for (let record = records.next(); record !== END; record = records.next()) {
-            const [name, entry] = record as [string, CacheEntry];
-            previous.set(name, entry);
+            if (Array.isArray(record)) {
+              const [name, entry] = record as [string, CacheEntry];
+              previous.set(name, entry);
+              count++;
+            } else search = (record as { search?: SavedSearch }).search;
           }
+          disk = { size: buffer.length, records: count };
         }
       } catch {
         previous = new Map();
         search = undefined;
+        disk = undefined;
       }
     }
-    return new MarkdownCache(file, previous, search);
+    return new MarkdownCache(file, previous, search, disk);
   }
 
   getSearch(key: string): { files: Map<string, string>; indexUrl: string } | undefined {
@@ -77,7 +95,10 @@ export class MarkdownCache {
     if (entry && entry.key === key) return entry;
     // Never of use again: after an upgrade or a settings change, a 10,000-page cache held 330 MB of such entries
     // through the whole build.
-    if (entry) this.previous.delete(file);
+    if (entry) {
+      this.previous.delete(file);
+      this.disk?.entries.delete(file);
+    }
     return undefined;
   }
 
@@ -86,26 +107,64 @@ export class MarkdownCache {
   }
 
   /**
-   * Keeps only this build's files, written atomically. One record at a time: serialising the whole cache at once
-   * would need a buffer of its full size (hundreds of MB at 10,000 pages) on top of the entries themselves.
+   * Stores this build's files: appends what changed since the file was read or last saved, or writes the file anew
+   * (atomically, with only this build's files) when replaced or dropped records would make up a quarter of it, or it is
+   * not the file this cache knows. One record at a time: serialising the whole cache at once would need a buffer of
+   * its full size (hundreds of MB at 10,000 pages).
    */
   save(): void {
+    const disk = this.disk;
+    const changed = [...this.next].filter(([name, entry]) => !sameEntry(disk?.entries.get(name), entry));
+    const records = (disk?.records ?? 0) + changed.length;
+    const appendable = disk !== undefined && statSync(this.file, { throwIfNoEntry: false })?.size === disk.size && (records - this.next.size) * 4 <= records;
+    if (appendable && changed.length === 0 && this.search === disk.search) return;
+    if (appendable && this.append(disk, changed)) return;
+    this.rewrite();
+  }
+
+  private append(disk: NonNullable<MarkdownCache['disk']>, changed: [string, CacheEntry][]): boolean {
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.file, 'r+');
+      // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
+      const out = new RecordWriter(fd, disk.size - END_RECORD.length);
+      if (this.search !== disk.search) out.write({ search: this.search });
+      for (const entry of changed) out.write(entry);
+      out.write(END);
+      out.flush();
+      disk.size = out.position;
+      disk.records += changed.length;
+      disk.search = this.search;
+      for (const [name, entry] of changed) disk.entries.set(name, entry);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  private rewrite(): void {
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       const fd = openSync(temp, 'w');
+      let size: number;
       try {
-        const out = new RecordWriter(fd);
+        const out = new RecordWriter(fd, 0);
         out.write(FORMAT);
         out.write(this.search);
         for (const entry of this.next) out.write(entry);
         out.write(END);
         out.flush();
+        size = out.position;
       } finally {
         closeSync(fd);
       }
       renameSync(temp, this.file);
+      this.disk = { size, records: this.next.size, entries: new Map(this.next), search: this.search };
     } catch {
+      this.disk = undefined;
       // A read-only or full disk only costs speed next time; so does a temp file that cannot be removed (a file stands
       // where its folder should be).
       try {
@@ -117,17 +176,39 @@ export class MarkdownCache {
   }
 }
 
+/** Whether the file already holds `entry`: the same key and fingerprint, and the very results it was read with. */
+function sameEntry(held: CacheEntry | undefined, entry: CacheEntry): boolean {
+  return (
+    held !== undefined &&
+    (held === entry ||
+      (held.key === entry.key &&
+        held.fingerprint === entry.fingerprint &&
+        held.summary === entry.summary &&
+        held.doc === entry.doc &&
+        JSON.stringify(held.copies ?? []) === JSON.stringify(entry.copies ?? [])))
+  );
+}
+
 type SavedSearch = { key: string; files: [string, string][]; indexUrl: string };
 
 /** Marks the last record, so a truncated file reads as corrupt rather than as a smaller cache. */
 const END = 'protodocs-cache-end';
+const END_RECORD = (() => {
+  const body = serialize(END);
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(body.length);
+  return Buffer.concat([head, body]);
+})();
 
-/** Length-prefixed v8-serialised records, buffered into large writes. */
+/** Length-prefixed v8-serialised records, buffered into large writes, from `position` on. */
 class RecordWriter {
   private chunks: Buffer[] = [];
   private size = 0;
 
-  constructor(private readonly fd: number) {}
+  constructor(
+    private readonly fd: number,
+    public position: number,
+  ) {}
 
   write(value: unknown): void {
     const body = serialize(value);
@@ -139,7 +220,11 @@ class RecordWriter {
   }
 
   flush(): void {
-    if (this.size > 0) writeSync(this.fd, Buffer.concat(this.chunks, this.size));
+    if (this.size > 0) {
+      const buffer = Buffer.concat(this.chunks, this.size);
+      writeSync(this.fd, buffer, 0, buffer.length, this.position);
+      this.position += buffer.length;
+    }
     this.chunks = [];
     this.size = 0;
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -55,6 +55,36 @@ describe('noReuse', () => {
 });
 
 describe('diskReuse', () => {
+  test("the search index's state takes the last one's place only with the output it describes", () => {
+    const s = site();
+    const build = (content: string | undefined, result: Partial<FinishedBuild>) => {
+      const disk = diskReuse({ record: true });
+      disk.unchanged({ root: s.root });
+      const paths = disk.searchState(s.root)!;
+      if (content !== undefined) {
+        mkdirSync(path.dirname(paths.next), { recursive: true });
+        writeFileSync(paths.next, content);
+      }
+      disk.finish(finished(s, result));
+      return paths;
+    };
+    const state = path.join(s.root, 'node_modules', '.cache', 'protodocs', 'search-state.bin');
+    expect(build('one', {}).previous).toBeUndefined();
+    expect(readFileSync(state, 'utf8')).toBe('one');
+    // A failed build, or one that wrote nothing, leaves the last state; its own goes.
+    const failed = build('two', { ok: false });
+    expect(failed.previous).toBe(state);
+    expect(existsSync(failed.next)).toBe(false);
+    build('three', { wrote: false });
+    expect(readFileSync(state, 'utf8')).toBe('one');
+    // A build that wrote its output without making a state leaves none that could describe it.
+    build(undefined, {});
+    expect(existsSync(state)).toBe(false);
+    expect(diskReuse({ record: false }).searchState(s.root)).toBeUndefined();
+    expect(noReuse().searchState(s.root)).toBeUndefined();
+    expect(memoryReuse().searchState(s.root)).toBeUndefined();
+  });
+
   test('the code key is computed once, from the protodocs sources', () => {
     const disk = diskReuse({ record: false });
     const key = disk.codeKey();

@@ -1,11 +1,13 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { AssetManifest, LoadedModule } from '../render/index.ts';
-import type { SearchIndexFiles } from '../search/index.ts';
+import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
+import { cacheFolder } from './cache-folder.ts';
 import { codeKey, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
@@ -37,6 +39,11 @@ export interface Reuse {
   readonly bundle?: KeyedMemo<AssetManifest>;
   /** The search index files of a set of records. */
   search(key: string): SearchIndexFiles | undefined;
+  /**
+   * Where the last build left its search index's state, for the site at `root`, and where this one leaves its own:
+   * `finish` moves it into place once the output it describes is (disk builds only).
+   */
+  searchState(root: string): SearchStatePaths | undefined;
   keepSearch(key: string, files: SearchIndexFiles, onDisk: boolean): void;
   /** A page made before from the same data (its key), or undefined: render it. */
   page(outFile: string, key: string): ReusedPage | undefined;
@@ -104,6 +111,7 @@ export function noReuse(): Reuse {
     module: () => undefined,
     keepModule: () => {},
     search: () => undefined,
+    searchState: () => undefined,
     keepSearch: () => {},
     page: () => undefined,
     keepPage: () => {},
@@ -121,6 +129,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
   let record: { key: string; previous?: BuildRecord; outputs: Map<string, [number, number]> } | undefined;
   const pageKeys: Record<string, string> = {};
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
+  let state: { file: string; next: string } | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -136,6 +145,12 @@ export function diskReuse(options: { record: boolean }): Reuse {
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
+    searchState(root) {
+      if (!options.record) return undefined;
+      const file = path.join(cacheFolder(root), 'search-state.bin');
+      state = { file, next: `${file}.${process.pid}.tmp` };
+      return { previous: existsSync(file) ? file : undefined, next: state.next };
+    },
     keepSearch(key, files, onDisk) {
       search = { key, files, onDisk };
     },
@@ -148,6 +163,8 @@ export function diskReuse(options: { record: boolean }): Reuse {
       pageKeys[outFile] = key;
     },
     finish(build) {
+      // The output and its index's state change together: a state that does not describe the output is not kept.
+      if (state) moveSearchState(state, build.ok && build.wrote);
       if (!build.ok || !cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
@@ -158,6 +175,25 @@ export function diskReuse(options: { record: boolean }): Reuse {
       }
     },
   };
+}
+
+/** Puts this build's search state in place of the last one's, or drops it; with no new state, the old one goes too. */
+function moveSearchState({ file, next }: { file: string; next: string }, keep: boolean): void {
+  try {
+    if (keep && existsSync(next)) {
+      renameSync(next, file);
+      renameSync(indexedPagesFile(next), indexedPagesFile(file));
+    } else {
+      rmSync(next, { force: true });
+      rmSync(indexedPagesFile(next), { force: true });
+      if (keep) {
+        rmSync(file, { force: true });
+        rmSync(indexedPagesFile(file), { force: true });
+      }
+    }
+  } catch {
+    // Unremovable: the next build checks a state against the output it finds before it uses it.
+  }
 }
 
 /**
@@ -196,6 +232,7 @@ export function memoryReuse(): MemoryReuse {
     },
     bundle: keyedMemo(),
     search: (key) => searches.get(key) ?? cache?.getSearch(key),
+    searchState: () => undefined,
     keepSearch(key, files, onDisk) {
       searches.set(key, files);
       if (!onDisk) cache?.setSearch(key, files);

@@ -1,8 +1,9 @@
 // Search stage: section records from the rendered markdown, the static index files the browser loads, the AI question
 // handler, and the export for hosted search services.
 export type { SearchRecord, SearchRecordVersion } from './types.ts';
-export { buildSearchRecords, hashRecords, type SearchRecordsInput } from './records.ts';
-export { buildSearchIndexFiles, recordsFromIndexFiles, searchIndexUrl, SEARCH_ASSETS_DIR, SEARCH_INDEX_DIR, type SearchIndexFiles } from './shard-files.ts';
+export { buildSearchRecords, hashPages, type SearchRecordsInput } from './records.ts';
+export { indexedPagesFile, readIndexedPages, readSearchState, writeSearchState, type SearchIndexJob, type SearchIndexState, type SearchStatePaths } from './index-state.ts';
+export { buildSearchIndexFiles, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl, SEARCH_ASSETS_DIR, SEARCH_INDEX_DIR, type SearchIndexFiles } from './shard-files.ts';
 export { loadSearchRecords } from './load.ts';
 export {
   createAskHandler,

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { encodePostings, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostings, encodePostings, encodeScores, encodeSections, pageOfKey, scoreLevel, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -23,16 +23,28 @@ const HEAD_FALL = Math.log(2) / Math.log(LEVEL_RATIO);
 /** About how many tail scores a file holds: a query that needs a few sections' scores fetches a few small files. */
 export const TAIL_BLOCK_POSTINGS = 512;
 
+/** How many postings an encoded list (`encodePostings`) has: each ends with two score letters, the rest are digits and '/'. */
+function postingCount(encoded: string): number {
+  let letters = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    const code = encoded.charCodeAt(i);
+    if (code !== 47 && (code < 48 || code > 57)) letters++;
+  }
+  return letters / 2;
+}
+
 /**
- * A term's chunk value: its postings (`[section key, score]`, keys ascending) whole, or capped. `put` writes a
- * content-hashed file and returns its name (the tail scores of a capped list, a file per range of pages).
+ * A term's chunk value from its encoded postings (`encodePostings`): the list as it is, or capped when it is long.
+ * `put` writes a content-hashed file and returns its name (the tail's scores, a file per range of pages).
  */
-export function termPostings(postings: readonly (readonly [number, number])[], put: (json: string) => string): string | CappedPostings {
+export function capPostings(encoded: string, put: (json: string) => string): string | CappedPostings {
   const HEAD = Number(process.env.PD_HEAD ?? HEAD_POSTINGS); // EXPERIMENT
   const BLOCK = Number(process.env.PD_BLOCK ?? TAIL_BLOCK_POSTINGS); // EXPERIMENT
-  if (postings.length < Number(process.env.PD_CAP ?? 2 * HEAD)) return encodePostings(postings);
+  if (postingCount(encoded) < Number(process.env.PD_CAP ?? 2 * HEAD)) return encoded;
+  const postings: [number, number][] = [];
+  decodePostings(encoded, (key, score) => postings.push([key, score]));
   const levels = postings.map(([, score]) => scoreLevel(score));
-  // Best first by the stored level (what the browser compares), ties by key: the head is the same for the same list.
+  // Best first by level (what the browser compares), ties by key: the same list always has the same head.
   const order = levels.map((_, i) => i).sort((a, b) => levels[b] - levels[a] || a - b);
   let size = HEAD;
   let fall = HEAD_FALL;
@@ -44,14 +56,14 @@ export function termPostings(postings: readonly (readonly [number, number])[], p
   }
   const inHead = new Uint8Array(postings.length);
   for (const i of order.slice(0, size)) inHead[i] = 1;
-  const head: (readonly [number, number])[] = [];
+  const head: [number, number][] = [];
   const tail: number[] = [];
   let sum = 0;
   for (let i = 0; i < postings.length; i++) {
     if (inHead[i]) head.push(postings[i]);
     else {
       tail.push(i);
-      sum += levelScore(levels[i]);
+      sum += postings[i][1];
     }
   }
   // Pages per file: a power of two, so that the ranges stay where they are while the list grows or shrinks a little.
@@ -60,11 +72,10 @@ export function termPostings(postings: readonly (readonly [number, number])[], p
   const blocks: number[][] = [];
   for (const i of tail) (blocks[Math.floor(pageOfKey(postings[i][0]) / pagesPerBlock)] ??= []).push(levels[i]);
   const names = Array.from(blocks, (block) => (block ? put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(block) } satisfies TailScores)) : ''));
-  const best = levels[order[size]];
-  return [encodePostings(head), encodeSections(tail.map((i) => postings[i][0])), best, scoreLevel(sum / tail.length), pagesPerBlock, names];
+  return [encodePostings(head), encodeSections(tail.map((i) => postings[i][0])), levels[order[size]], scoreLevel(sum / tail.length), pagesPerBlock, names];
 }
 
-/** About how many bytes a term's value takes in its chunk (for cutting chunks by size). */
-export function postingsSize(value: string | CappedPostings): number {
-  return typeof value === 'string' ? value.length : value[0].length + value[1].length + value[5].length * 22 + 16;
+/** The files a chunk value names besides its chunk: a capped list's tail scores. */
+export function tailFiles(value: string | CappedPostings): string[] {
+  return typeof value === 'string' ? [] : value[5].filter((name) => name !== '');
 }

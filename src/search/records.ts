@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
@@ -10,6 +10,16 @@ export interface SearchRecordsInput {
   html: ReadonlyMap<string, DocumentHtml>;
   baseUrl: string;
   language: string;
+  /**
+   * Filled with what each page's records are made from, by page URL, for a page whose HTML has an identity (see
+   * DocumentHtml.identity): `hashPages` hashes that short text instead of the records.
+   */
+  sources?: Map<string, string>;
+  /**
+   * The page hashes of the index being updated, by page URL: a page whose sources hash the same is given as one
+   * `unchanged` record, without its sections.
+   */
+  indexed?: ReadonlyMap<string, string>;
 }
 
 type PageInfo = Omit<SearchRecord, 'url' | 'anchor' | 'hierarchy' | 'text'> & {
@@ -27,11 +37,18 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
   const versions = new Map<string, SearchRecordVersion>(
     table.versions.map((v) => [v.name, { name: v.name, label: v.label, path: withBase(baseUrl, v.basePath), current: v.current }]),
   );
+  const add = (doc: DocumentHtml | undefined, page: PageInfo) => {
+    if (!doc) return;
+    const source = doc.identity === undefined ? undefined : JSON.stringify([doc.identity, page]);
+    if (source !== undefined) input.sources?.set(page.pageUrl, source);
+    if (source !== undefined && input.indexed?.get(page.pageUrl) === hashSource(source)) {
+      const { description: _, ...facts } = page;
+      records.push({ ...facts, url: page.pageUrl, hierarchy: [], text: '', unchanged: true });
+    } else addPage(records, doc.sections, page);
+  };
   for (const doc of table.docs) {
-    const sections = html.get(doc.file.file)?.sections;
-    if (!sections) continue;
     const category = doc.breadcrumbs[0]?.label;
-    addPage(records, sections, {
+    add(html.get(doc.file.file), {
       pageUrl: withBase(baseUrl, doc.url),
       title: doc.title,
       type: 'docs',
@@ -43,9 +60,7 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
     });
   }
   for (const post of table.posts) {
-    const sections = html.get(post.file.file)?.sections;
-    if (!sections) continue;
-    addPage(records, sections, {
+    add(html.get(post.file.file), {
       pageUrl: withBase(baseUrl, post.url),
       title: post.title,
       type: 'blog',
@@ -56,9 +71,7 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
     });
   }
   for (const page of table.pages) {
-    const sections = html.get(page.file.file)?.sections;
-    if (!sections) continue;
-    addPage(records, sections, { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language, description: page.description });
+    add(html.get(page.file.file), { pageUrl: withBase(baseUrl, page.url), title: page.title, type: 'page', tags: [], language, description: page.description });
   }
   return records;
 }
@@ -101,9 +114,32 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
   else if (!top && (description || records.length === start)) records.splice(start, 0, { ...page, url: page.pageUrl, hierarchy: [], text: description ?? '' });
 }
 
-/** A hash of the records, made one record at a time: at 10,000 pages their JSON would be a 100 MB string. */
-export function hashRecords(records: readonly SearchRecord[]): string {
-  const hash = createHash('sha256');
-  for (const record of records) hash.update(JSON.stringify(record)).update('\n');
-  return hash.digest('hex');
+/**
+ * A hash of each page's records, by page URL, made one record at a time: at 10,000 pages their JSON would be a 100 MB
+ * string. The search index updates the pages whose hash changed.
+ */
+export function hashPages(records: readonly SearchRecord[], sources?: ReadonlyMap<string, string>): Map<string, string> {
+  const hashes = new Map<string, string>();
+  let page: string | undefined;
+  let hash: Hash | undefined;
+  const end = () => {
+    if (page !== undefined && hash) hashes.set(page, hash.digest('hex'));
+  };
+  for (const record of records) {
+    if (record.pageUrl !== page) {
+      end();
+      page = record.pageUrl;
+      // What the records were made from names them as well as they do, in a few hundred bytes.
+      const source = sources?.get(page);
+      hash = source === undefined ? createHash('sha256') : undefined;
+      if (source !== undefined) hashes.set(page, hashSource(source));
+    }
+    hash?.update(JSON.stringify(record)).update('\n');
+  }
+  end();
+  return hashes;
+}
+
+function hashSource(source: string): string {
+  return createHash('sha256').update('source\n').update(source).digest('hex');
 }

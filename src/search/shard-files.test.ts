@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, searchShards, type PageDetails, type SearchEntry, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
-import { buildSearchIndexFiles, cutRuns, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
+import { queryTerms, searchShards, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
+import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
+import { hashPages } from './records.ts';
 import { sampleRecords, shardedScopes } from './test-support.ts';
 import type { SearchRecord } from './types.ts';
 
@@ -139,7 +140,12 @@ describe('an edit changes few index files', () => {
     for (const chunk of addedChunks) expect(Object.keys(chunk.terms!).some((word) => words.has(word))).toBe(true);
     const chunkCount = [...before.keys()].filter((rel) => rel.startsWith('assets/search/')).length;
     expect(chunkCount).toBeGreaterThan(removed.length * 4);
-    expect(added.length).toBe(removed.length);
+    // A chunk or directory replaces one; the tail scores of the words' long lists are new files the new chunks name
+    // (more of them than go: one can still serve another word whose tail scores are the same).
+    const isTail = (rel: string) => json<Partial<TailScores>>(after.has(rel) ? after : before, rel).scores !== undefined;
+    expect(added.filter((rel) => !isTail(rel)).length).toBe(removed.filter((rel) => !isTail(rel)).length);
+    const named = new Set(addedChunks.flatMap((chunk) => Object.values(chunk.terms!).flatMap((value) => (typeof value === 'string' ? [] : value[5]))));
+    for (const rel of added.filter(isTail)) expect(named.has(rel.slice('assets/search/'.length))).toBe(true);
   });
 
   it('a new heading in one page renames no section of another', () => {
@@ -155,6 +161,148 @@ describe('an edit changes few index files', () => {
 
   it('an unchanged site gives the same files', () => {
     expect(diff(before, buildSearchIndexFiles(corpus(1200), { baseUrl: '/' }).files)).toEqual({ changed: [], added: [], removed: [] });
+  });
+});
+
+describe('an index updated from the last build', () => {
+  type Built = ReturnType<typeof buildSearchIndexFiles>;
+  const full = (records: SearchRecord[]): Built => buildSearchIndexFiles(records, { baseUrl: '/', pageHashes: hashPages(records) });
+
+  /** `records` indexed from `last` and its output; returns the output it leaves, what it wrote, and its state. */
+  function update(last: Built, records: SearchRecord[], output = last.files) {
+    const kept: string[] = [];
+    const read: string[] = [];
+    const next = buildSearchIndexFiles(records, {
+      baseUrl: '/',
+      pageHashes: hashPages(records),
+      previous: {
+        scopes: last.scopes!,
+        read: (rel) => (read.push(rel), output.get(rel)),
+        keep: (rel) => kept.push(rel),
+      },
+    });
+    const files = new Map([...kept.map((rel): [string, string] => [rel, output.get(rel)!]), ...next.files]);
+    return { next: { ...next, files }, written: [...next.files.keys()], read };
+  }
+
+  /** The same files and the same state as an index made whole from the same records. */
+  function expectWhole(made: Built, records: SearchRecord[]) {
+    const whole = full(records);
+    expect(new Map([...made.files].sort())).toEqual(new Map([...whole.files].sort()));
+    expect(made.scopes).toEqual(whole.scopes);
+  }
+
+  const base = corpus(600);
+  const first = full(base);
+
+  it("rewrites only the edited page's files, the entry and the chunks of its words, reading only what it replaces", () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 123) page[1].text += ' zeppelin';
+    });
+    const { next, written, read } = update(first, records);
+    expectWhole(next, records);
+    const pages = written.filter((rel) => rel.includes('/pages/'));
+    expect(pages).toEqual(['search-index/main/pages/123.json', 'search-index/main/pages/123.text.json']);
+    // Exactly the chunks and directories a whole index has that the last one did not.
+    const whole = full(records).files;
+    const fresh = [...whole.keys()].filter((rel) => rel.startsWith('assets/search/') && !first.files.has(rel));
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(written.filter((rel) => rel.startsWith('assets/search/')).sort()).toEqual(fresh.sort());
+    // The edited page as it was, the entry, and the chunks it replaces: never the whole index.
+    expect(read.filter((rel) => !rel.startsWith('assets/search/'))).toEqual(['search-index/main/entry.json', 'search-index/main/pages/123.json', 'search-index/main/pages/123.text.json']);
+    const chunkFiles = [...first.files.keys()].filter((rel) => rel.startsWith('assets/search/')).length;
+    expect(read.length - 3).toBeLessThanOrEqual(2 * fresh.length);
+    expect(read.length - 3).toBeLessThan(chunkFiles / 3);
+  });
+
+  it('drops a word no page holds any more, adds a new one, and follows a title edit and a new heading', () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 77) for (const r of page) r.text = r.text.replaceAll(`word${(77).toString(36)}`, 'quasar');
+      if (p === 300) for (const r of page) r.title = 'Renamed ledger page';
+      if (p === 301) page.push({ ...page[2], url: `${page[2].pageUrl}#extra`, anchor: 'extra', hierarchy: ['Extra'], text: 'A heading of its own.' });
+    });
+    const { next, written } = update(first, records);
+    expectWhole(next, records);
+    expect(written.filter((rel) => rel.includes('/pages/')).sort()).toEqual(
+      [77, 300, 301].flatMap((p) => [`search-index/main/pages/${p}.json`, `search-index/main/pages/${p}.text.json`]).sort(),
+    );
+    const terms = Object.assign({}, ...[...next.files].filter(([rel]) => rel.startsWith('assets/search/')).map(([, json]) => (JSON.parse(json) as Partial<TermChunk>).terms ?? {}));
+    expect(terms).toHaveProperty('quasar');
+    expect(terms).not.toHaveProperty(`word${(77).toString(36)}`);
+  });
+
+  it('stays the same as a whole index over a run of edits, each from the state the last one left', () => {
+    let last = first;
+    for (const p of [5, 250, 5, 599]) {
+      const records = corpus(600, (q, page) => {
+        if (q === p) page[0].text += ` revision ${p} crawler`;
+      });
+      last = update(last, records).next;
+      expectWhole(last, records);
+    }
+  });
+
+  it('is made whole when pages come or go, when the averages move, or when the output lacks a file it would keep', () => {
+    const more = corpus(601);
+    expectWhole(update(first, more).next, more);
+    const long = corpus(600, (p, page) => {
+      if (p < 200) page[2].text += ' extra words'.repeat(40);
+    });
+    expectWhole(update(first, long).next, long);
+    const edited = corpus(600, (p, page) => {
+      if (p === 9) page[1].text += ' zeppelin';
+    });
+    const lacking = new Map([...first.files].filter(([rel]) => !rel.startsWith('assets/search/main.')));
+    const { next, written } = update(first, edited, lacking);
+    expect(written.filter((rel) => rel.startsWith('assets/search/')).length).toBe([...first.files.keys()].filter((rel) => rel.startsWith('assets/search/')).length);
+    expectWhole({ ...next, files: new Map([...next.files].filter(([rel]) => !rel.startsWith('assets/search/') || written.includes(rel) || !lacking.has(rel))) }, edited);
+  });
+
+  it("leaves an older version's scope as it is when the current docs change", () => {
+    const records = sampleRecords('/');
+    const last = full(records);
+    const edited = records.map((r) => (r.pageUrl === '/docs/intro/' ? { ...r, text: r.text + ' zeppelin' } : r));
+    const { next, written } = update(last, edited);
+    expectWhole(next, edited);
+    expect(written.some((rel) => rel.includes('version-1.0'))).toBe(false);
+  });
+
+  /** The records as the build gives them: a page the last index holds as it is, as one `unchanged` record. */
+  function stubbed(last: Built, records: SearchRecord[]): SearchRecord[] {
+    const before = new Map(Object.values(last.scopes!).flatMap((scope) => scope.pages.map((url, p): [string, string] => [url, scope.hashes[p]])));
+    const hashes = hashPages(records);
+    const out: SearchRecord[] = [];
+    for (const r of records) {
+      if (before.get(r.pageUrl) !== hashes.get(r.pageUrl)) out.push(r);
+      else if (out[out.length - 1]?.pageUrl !== r.pageUrl) out.push({ ...r, url: r.pageUrl, anchor: undefined, hierarchy: [], text: '', unchanged: true });
+    }
+    return out;
+  }
+
+  it('needs only the records of the pages that changed, and asks for all when it cannot update', () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 321) page[2].text += ' zeppelin';
+    });
+    const given = stubbed(first, records);
+    expect(given.filter((r) => !r.unchanged).map((r) => r.pageUrl)).toEqual(Array(3).fill('/docs/page-321/'));
+    const kept: string[] = [];
+    const next = buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records), previous: { scopes: first.scopes!, read: (rel) => first.files.get(rel), keep: (rel) => kept.push(rel) } });
+    const files = new Map([...kept.map((rel): [string, string] => [rel, first.files.get(rel)!]), ...next.files]);
+    expectWhole({ ...next, files }, records);
+    // Without a state to update, or with one that does not fit the output, the pages given without records are missing.
+    expect(() => buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records) })).toThrow(IndexNeedsRecords);
+    const other = new Map(first.files).set('search-index/main/entry.json', '{}');
+    expect(() => buildSearchIndexFiles(given, { baseUrl: '/', pageHashes: hashPages(records), previous: { scopes: first.scopes!, read: (rel) => other.get(rel), keep: () => {} } })).toThrow(IndexNeedsRecords);
+  });
+
+  it('ignores a state whose entry is not the one in the output', () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 42) page[1].text += ' zeppelin';
+    });
+    const other = new Map(first.files).set('search-index/main/entry.json', '{}');
+    const { next, written } = update(first, records, other);
+    expectWhole(next, records);
+    expect(written.filter((rel) => rel.includes('/pages/')).length).toBe(1200);
   });
 });
 

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   encodeNumbers,
-  FIELD_BOOST,
-  normalizeTerm,
+  encodePostings,
+  localOfKey,
+  pageOfKey,
   PREVIEW_LENGTH,
-  sectionKey,
   shorten,
   SHARDED_FORMAT,
-  STOP_WORDS,
-  tokenize,
   type PageDetails,
   type PageText,
   type ScopeVersion,
@@ -16,10 +14,24 @@ import {
   type SearchPageType,
   type TermChunk,
   type TermDirectory,
-  type CappedPostings,
 } from '../search-engine/index.ts';
-import { postingsSize, termPostings } from './postings-cap.ts';
 import { withBase } from '../shared/index.ts';
+import { capPostings, tailFiles } from './postings-cap.ts';
+import type { ScopeState } from './index-state.ts';
+import {
+  decodeFields,
+  encodeFields,
+  indexPage,
+  postingsOf,
+  replacePages,
+  sameStatistics,
+  scopeStatistics,
+  STRIDE,
+  type PageStats,
+  type ScopeStatistics,
+  type SectionText,
+  type TermFields,
+} from './term-index.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
 /** Content-hashed term chunks, cached for good like every asset. */
@@ -43,6 +55,19 @@ export interface SearchIndexFiles {
   files: Map<string, string>;
   /** URL of the main entry (with the base URL), for SiteChrome.search.indexUrl. */
   indexUrl: string;
+}
+
+export interface SearchIndexOptions {
+  baseUrl: string;
+  /** Takes each file as soon as it is made, which then stays out of `files`. */
+  write?: (rel: string, json: string) => void;
+  /** Each page's records' hash, by page URL (`hashPages`): given, the result has the index's state for the next build. */
+  pageHashes?: ReadonlyMap<string, string>;
+  /**
+   * The last build's state (its scopes) and the output it describes: `read` gives a file of that output, `keep` takes
+   * one that this index has as it is there (it is then not emitted).
+   */
+  previous?: { scopes: Readonly<Record<string, ScopeState>>; read: (rel: string) => string | undefined; keep: (rel: string) => void };
 }
 
 /** The stable URL of the main scope's entry: pages link it whatever the content. */
@@ -70,32 +95,32 @@ function scopeFolder(scope: string): string {
  * in the page, and chunks are cut where a term's hash says so (an edit moves no cut but near the terms it touches).
  * An edited section changes the chunks of its words (their scores there depend on its length), and no others.
  */
-export function buildSearchIndexFiles(
-  records: readonly SearchRecord[],
-  options: {
-    baseUrl: string;
-    /** Takes each file as soon as it is made, which then stays out of `files`. */
-    write?: (rel: string, json: string) => void;
-  },
-): SearchIndexFiles {
+export function buildSearchIndexFiles(records: readonly SearchRecord[], options: SearchIndexOptions): SearchIndexFiles & { scopes?: Record<string, ScopeState> } {
   const files = new Map<string, string>();
   const emit = (rel: string, json: string) => (options.write ? options.write(rel, json) : files.set(rel, json));
   const versions = new Map<string, SearchRecordVersion>();
   for (const r of records) if (r.version && !versions.has(r.version.name)) versions.set(r.version.name, r.version);
   const language = records[0]?.language ?? 'en';
+  const scopes: Record<string, ScopeState> = {};
+  const write = (own: readonly SearchRecord[], scope: string, suggestions: string[], scopeVersions: ScopeVersion[]): string => {
+    const state = options.previous?.scopes[scope];
+    const read = options.previous?.read;
+    // The state describes the output only while the output's entry is the one that state wrote.
+    const previous = state && read?.(`${SEARCH_INDEX_DIR}/${scopeFolder(scope)}/entry.json`) === state.entry ? { ...options.previous!, state } : undefined;
+    const written = writeScope(own, scope, language, suggestions, scopeVersions, { baseUrl: options.baseUrl, emit, hashes: options.pageHashes, previous });
+    if (written.state) scopes[scope] = written.state;
+    return written.url;
+  };
 
   const scopeVersions: ScopeVersion[] = [];
   for (const version of versions.values()) {
     const entry: ScopeVersion = { name: version.name, label: version.label, path: version.path, current: version.current };
-    if (!version.current) {
-      const own = records.filter((r) => r.type === 'docs' && r.version?.name === version.name);
-      entry.url = writeScope(own, version.name, language, [], [], options.baseUrl, emit);
-    }
+    if (!version.current) entry.url = write(records.filter((r) => r.type === 'docs' && r.version?.name === version.name), version.name, [], []);
     scopeVersions.push(entry);
   }
   const main = records.filter((r) => r.type !== 'docs' || !r.version || r.version.current);
-  const indexUrl = writeScope(main, 'main', language, suggestionsFor(main), scopeVersions, options.baseUrl, emit);
-  return { files, indexUrl };
+  const indexUrl = write(main, 'main', suggestionsFor(main), scopeVersions);
+  return { files, indexUrl, ...(options.pageHashes ? { scopes } : {}) };
 }
 
 /** Top-level docs first (fewest path segments, in route order), then the rest: their titles are good first queries. */
@@ -110,75 +135,6 @@ function suggestionsFor(records: readonly SearchRecord[]): string[] {
     .sort((a, b) => Number(b.docs) - Number(a.docs) || a.depth - b.depth || a.order - b.order)
     .map((p) => p.title);
   return [...new Set(titles)].slice(0, SUGGESTIONS);
-}
-
-const FIELDS = ['title', 'headings', 'text', 'tags'] as const;
-const BOOSTS = FIELDS.map((f) => FIELD_BOOST[f]);
-/** MiniSearch's BM25+ parameters and its boost of the top of a page (engine.ts boosted it by 1.15 too). */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
-const TOP_OF_PAGE_BOOST = 1.15;
-
-/** Rounded to one of eight steps per doubling: site-wide statistics that most edits leave where they were. */
-function steady(value: number): number {
-  return value > 0 ? 2 ** (Math.round(Math.log2(value) * 8) / 8) : value;
-}
-
-/** Per term, per field: `[section, term frequency, section, …]`, sections in order. */
-type TermFields = (number[] | undefined)[];
-
-interface ScopeIndex {
-  keys: number[];
-  /** Per field, each section's length in distinct words (as MiniSearch counts it). */
-  lengths: number[][];
-  terms: Map<string, TermFields>;
-  topOfPage: boolean[];
-}
-
-/** The scope's terms; `keys[i]` names `records[i]`'s section. */
-function indexSections(records: readonly SearchRecord[], keys: number[]): ScopeIndex {
-  const index: ScopeIndex = { keys, lengths: FIELDS.map(() => []), terms: new Map(), topOfPage: [] };
-  const counts = new Map<string, number>();
-  for (let section = 0; section < records.length; section++) {
-    const r = records[section];
-    index.topOfPage.push(!r.anchor);
-    const values = [r.title, r.hierarchy.join(' '), r.text, r.tags.join(' ')];
-    for (let f = 0; f < FIELDS.length; f++) {
-      const tokens = tokenize(values[f]);
-      index.lengths[f].push(new Set(tokens).size);
-      counts.clear();
-      for (const token of tokens) {
-        const term = normalizeTerm(token);
-        if (term === '' || STOP_WORDS.has(term)) continue;
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      for (const [term, tf] of counts) {
-        let fields = index.terms.get(term);
-        if (!fields) index.terms.set(term, (fields = []));
-        (fields[f] ??= []).push(section, tf);
-      }
-    }
-  }
-  return index;
-}
-
-/** Each section's score for the term, as MiniSearch computes it: BM25+ per field, field boosts, top-of-page boost. */
-function postingsOf(fields: TermFields, index: ScopeIndex, n: number, averages: number[]): [number, number][] {
-  const scores = new Map<number, number>();
-  for (let f = 0; f < FIELDS.length; f++) {
-    const list = fields[f];
-    if (!list) continue;
-    const df = list.length / 2;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    for (let i = 0; i < list.length; i += 2) {
-      const section = list[i];
-      const tf = list[i + 1];
-      const norm = 1 - BM25.b + (BM25.b * index.lengths[f][section]) / averages[f];
-      const raw = idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm));
-      const score = BOOSTS[f] * raw * (index.topOfPage[section] ? TOP_OF_PAGE_BOOST : 1);
-      scores.set(section, (scores.get(section) ?? 0) + score);
-    }
-  }
-  return [...scores].sort((a, b) => a[0] - b[0]).map(([section, score]) => [index.keys[section], score]);
 }
 
 /** A fixed, fast hash of a term, to decide where runs are cut: FNV-1a, then MurmurHash3's finaliser to mix its bits. */
@@ -218,66 +174,332 @@ export function cutRuns<T extends readonly [string, ...unknown[]]>(items: readon
   return runs;
 }
 
-/** Writes one scope's files; returns its entry's URL. */
+/**
+ * Thrown when the index cannot be updated from the last build's (there is none, or it does not fit) and some pages were
+ * given as `unchanged` records: the caller gives every page's records and asks again.
+ */
+export class IndexNeedsRecords extends Error {
+  constructor() {
+    super('the search index must be made whole, from every page\'s records');
+  }
+}
+
+/** A scope's pages, each as its consecutive records. */
+function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
+  const pages: SearchRecord[][] = [];
+  for (const r of records) {
+    const last = pages[pages.length - 1];
+    if (last && last[0].pageUrl === r.pageUrl) last.push(r);
+    else pages.push([r]);
+  }
+  return pages;
+}
+
+function sectionTexts(page: readonly SearchRecord[]): SectionText[] {
+  return page.map((r) => ({ values: [r.title, r.hierarchy.join(' '), r.text, r.tags.join(' ')], top: !r.anchor }));
+}
+
+/** A page's sections as the previous output's details and text files hold them (what `sectionTexts` read then). */
+function previousSectionTexts(read: (rel: string) => string | undefined, folder: string, page: number): SectionText[] | undefined {
+  const details = read(`${folder}/pages/${page}.json`);
+  const text = read(`${folder}/pages/${page}.text.json`);
+  if (details === undefined || text === undefined) return undefined;
+  const { title, tags, sections } = JSON.parse(details) as PageDetails;
+  const { texts } = JSON.parse(text) as PageText;
+  return sections.map(([anchor, hierarchy], i) => ({ values: [title, hierarchy.join(' '), texts[i], tags.join(' ')], top: !anchor }));
+}
+
+/**
+ * A scope's terms in order, each with its chunk size and, where this build scored it, its postings; a term without
+ * (`fresh[i]` undefined) kept the postings it has in the previous output's chunks.
+ */
+interface TermTable {
+  stats: PageStats[];
+  statistics: ScopeStatistics;
+  terms: string[];
+  sizes: Uint32Array;
+  fresh: (string | undefined)[];
+  /** For a term the previous build had, its number there. */
+  previousIndex: Int32Array;
+  offsets: Uint32Array;
+  fields: Uint8Array;
+}
+
+function chunkSize(term: string, postings: string): number {
+  return term.length + postings.length + 6;
+}
+
+/** Every term of the scope, scored. */
+function indexScope(pages: readonly SearchRecord[][]): TermTable {
+  const termFields = new Map<string, TermFields>();
+  const stats = pages.map((page, p) => indexPage(sectionTexts(page), p, termFields));
+  const statistics = scopeStatistics(stats);
+  const terms = [...termFields.keys()].sort();
+  const sizes = new Uint32Array(terms.length);
+  const fresh: string[] = [];
+  const encoded: Uint8Array[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const fields = termFields.get(terms[i])!;
+    fresh.push(encodePostings(postingsOf(fields, stats, statistics)));
+    sizes[i] = chunkSize(terms[i], fresh[i]);
+    encoded.push(encodeFields(fields));
+  }
+  termFields.clear();
+  return { stats, statistics, terms, sizes, fresh, previousIndex: new Int32Array(terms.length).fill(-1), ...joinBytes(encoded) };
+}
+
+function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields: Uint8Array } {
+  const offsets = new Uint32Array(parts.length + 1);
+  for (let i = 0; i < parts.length; i++) offsets[i + 1] = offsets[i] + parts[i].length;
+  const fields = new Uint8Array(offsets[parts.length]);
+  for (let i = 0; i < parts.length; i++) fields.set(parts[i], offsets[i]);
+  return { offsets, fields };
+}
+
+/**
+ * The last build's index with the `changed` pages taken out and put back: only the terms those pages held, before or
+ * now, are scored again. Undefined when that cannot give what `indexScope` would (the scope's size or average field
+ * lengths moved a step, so every score changes; or the previous output lacks a page it should hold).
+ */
+function updateScope(previous: ScopeState, pages: readonly SearchRecord[][], changed: ReadonlySet<number>, read: (rel: string) => string | undefined, folder: string): TermTable | undefined {
+  const touched = new Set<string>();
+  const freshFields = new Map<string, TermFields>();
+  const oldFields = new Map<string, TermFields>();
+  const stats = previous.stats.slice();
+  for (const p of [...changed].sort((a, b) => a - b)) {
+    const before = previousSectionTexts(read, folder, p);
+    if (!before) return undefined;
+    indexPage(before, p, oldFields);
+    stats[p] = indexPage(sectionTexts(pages[p]), p, freshFields);
+  }
+  const statistics = scopeStatistics(stats);
+  if (!sameStatistics(statistics, previous.statistics)) return undefined;
+  // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
+  // has the postings it had: most words of an edited page are in sections the edit did not touch.
+  for (const [term, fields] of freshFields) {
+    const old = oldFields.get(term);
+    if (!old || !sameFields(old, fields) || !sameSectionStats(fields, changed, previous.stats, stats)) touched.add(term);
+  }
+  for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
+
+  const known = new Map<string, number>();
+  for (const term of touched) {
+    const at = binarySearch(previous.terms, term);
+    if (at >= 0) known.set(term, at);
+  }
+  // Touched terms re-scored, in order; those no section holds any more are dropped.
+  const scored = new Map<string, { postings: string; fields: Uint8Array }>();
+  for (const term of touched) {
+    const at = known.get(term);
+    const bytes = at === undefined ? undefined : previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]);
+    const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
+    if (fields) scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encodeFields(fields) });
+  }
+  const added = [...scored.keys()].filter((term) => !known.has(term)).sort();
+
+  const terms: string[] = [];
+  const sizes: number[] = [];
+  const fresh: (string | undefined)[] = [];
+  const previousIndex: number[] = [];
+  const parts: Uint8Array[] = [];
+  const push = (term: string, at: number) => {
+    const mine = scored.get(term);
+    if (at >= 0 && !touched.has(term)) {
+      terms.push(term);
+      sizes.push(previous.sizes[at]);
+      fresh.push(undefined);
+      parts.push(previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]));
+    } else if (mine) {
+      terms.push(term);
+      sizes.push(chunkSize(term, mine.postings));
+      fresh.push(mine.postings);
+      parts.push(mine.fields);
+    } else return;
+    previousIndex.push(at);
+  };
+  let next = 0;
+  for (let at = 0; at < previous.terms.length; at++) {
+    const term = previous.terms[at];
+    for (; next < added.length && added[next] < term; next++) push(added[next], -1);
+    push(term, at);
+  }
+  for (; next < added.length; next++) push(added[next], -1);
+  return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
+}
+
+function sameFields(a: TermFields, b: TermFields): boolean {
+  for (let f = 0; f < Math.max(a.length, b.length); f++) {
+    const x = a[f] ?? [];
+    const y = b[f] ?? [];
+    if (x.length !== y.length || x.some((value, i) => value !== y[i])) return false;
+  }
+  return true;
+}
+
+/** Whether each of the term's sections in the `changed` pages has the stats it had. */
+function sameSectionStats(fields: TermFields, changed: ReadonlySet<number>, before: readonly PageStats[], after: readonly PageStats[]): boolean {
+  for (const list of fields) {
+    for (let i = 0; list && i < list.length; i += 2) {
+      const page = pageOfKey(list[i]);
+      if (!changed.has(page)) continue;
+      const at = localOfKey(list[i]) * STRIDE;
+      for (let s = at; s < at + STRIDE; s++) if (before[page][s] !== after[page][s]) return false;
+    }
+  }
+  return true;
+}
+
+/** Where `term` is in sorted `list` (sorted as `Array.prototype.sort` sorts strings), or -1. */
+function binarySearch(list: readonly string[], term: string): number {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (list[mid] < term) low = mid + 1;
+    else if (list[mid] > term) high = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/**
+ * The term chunks' file names, in term order, emitting those that changed; undefined when a chunk it would keep a
+ * term's postings from is missing from the previous output. A chunk with the same terms as before, none of them
+ * re-scored, is the same file, which the previous output already holds.
+ */
+function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: (json: string) => string, keep: (name: string) => void): [first: string, name: string, count: number, tails: string[]][] | undefined {
+  const items = table.terms.map((term, i) => [term, i] as const);
+  const runs = cutRuns(items, ([, i]) => table.sizes[i], CHUNK_BYTES);
+  // The previous chunks by first term, and which one held each of the previous terms.
+  const before = new Map<string, { name: string; count: number; last: string; tails: string[] }>();
+  const holder: string[] = [];
+  if (previous) {
+    let start = 0;
+    for (const [name, count, tails] of previous.state.chunks) {
+      before.set(previous.state.terms[start], { name, count, last: previous.state.terms[start + count - 1], tails });
+      for (let i = 0; i < count; i++) holder.push(name);
+      start += count;
+    }
+  }
+  const same = (run: readonly (readonly [string, number])[]) => {
+    const old = before.get(run[0][0]);
+    return old && old.count === run.length && old.last === run[run.length - 1][0] && run.every(([, i]) => table.fresh[i] === undefined) ? old : undefined;
+  };
+  const kept = runs.map(same);
+  // Postings this build did not score come from the chunks that hold them, each read once.
+  const oldChunks = new Map<string, TermChunk['terms'] | undefined>();
+  const postingsAt = (i: number): TermChunk['terms'][string] | undefined => {
+    const mine = table.fresh[i];
+    if (mine !== undefined) return mine;
+    const name = holder[table.previousIndex[i]];
+    if (!oldChunks.has(name)) {
+      const json = previous?.read(`${SEARCH_ASSETS_DIR}/${name}`);
+      oldChunks.set(name, json === undefined ? undefined : (JSON.parse(json) as TermChunk).terms);
+    }
+    return oldChunks.get(name)?.[table.terms[i]];
+  };
+  const made: TermChunk[] = [];
+  for (const [r, run] of runs.entries()) {
+    if (kept[r]) continue;
+    const terms: TermChunk['terms'] = {};
+    for (const [term, i] of run) {
+      const postings = postingsAt(i);
+      if (postings === undefined) return undefined;
+      // A long list is capped as it is scored (postings-cap.ts); one kept from a previous chunk keeps its tail files.
+      terms[term] = table.fresh[i] === undefined ? postings : capPostings(postings as string, put);
+      if (table.fresh[i] === undefined) tailFiles(terms[term]).forEach(keep);
+    }
+    made[r] = { format: SHARDED_FORMAT, terms };
+  }
+  return runs.map((run, r) => {
+    const old = kept[r];
+    if (old) [old.name, ...old.tails].forEach(keep);
+    return [run[0][0], old?.name ?? put(JSON.stringify(made[r])), run.length, old?.tails ?? Object.values(made[r].terms).flatMap(tailFiles)];
+  });
+}
+
+interface ScopeContext {
+  baseUrl: string;
+  emit: (rel: string, json: string) => void;
+  /** Each page's records' hash by page URL: given, the scope's state is returned for the next build. */
+  hashes?: ReadonlyMap<string, string>;
+  /** The last build's state of the scope, the output it describes, and how to keep one of its files as it is. */
+  previous?: { state: ScopeState; read: (rel: string) => string | undefined; keep: (rel: string) => void };
+}
+
+/** Writes one scope's files; returns its entry's URL, and its state when the context has the pages' hashes. */
 function writeScope(
   records: readonly SearchRecord[],
   scope: string,
   language: string,
   suggestions: string[],
   versions: ScopeVersion[],
-  baseUrl: string,
-  emit: (rel: string, json: string) => void,
-): string {
+  context: ScopeContext,
+): { url: string; state?: ScopeState } {
+  const { emit, baseUrl } = context;
   const folder = `${SEARCH_INDEX_DIR}/${scopeFolder(scope)}`;
-  const pages = new Map<string, number>();
-  const keys: number[] = [];
+  const pages = pagesOf(records);
+  const hashes = context.hashes && pages.map((page) => context.hashes!.get(page[0].pageUrl) ?? '');
+  // The previous state is of use while the scope has the same pages in the same order: page numbers are unchanged.
+  const previous =
+    hashes && context.previous && context.previous.state.pages.length === pages.length && pages.every((page, p) => page[0].pageUrl === context.previous!.state.pages[p])
+      ? context.previous
+      : undefined;
+  const changed = new Set<number>();
+  for (let p = 0; p < pages.length; p++) if (!previous || !hashes![p] || previous.state.hashes[p] !== hashes![p]) changed.add(p);
+  // A page given without its sections can only be one the previous index holds as it is.
+  const whole = () => {
+    if (pages.some((page) => page[0].unchanged)) throw new IndexNeedsRecords();
+    return indexScope(pages);
+  };
+  for (const p of changed) if (pages[p][0].unchanged) throw new IndexNeedsRecords();
+  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder);
+  let table = update ?? whole();
+
   let pageTypes = '';
   const tags = new Map<string, number[]>();
-  let details: PageDetails | undefined;
-  let text: PageText | undefined;
-  let page = -1;
-  const flush = () => {
-    if (details) emit(`${folder}/pages/${page}.json`, JSON.stringify(details));
-    if (text) emit(`${folder}/pages/${page}.text.json`, JSON.stringify(text));
-  };
-  for (const r of records) {
-    // A page's sections are consecutive records.
-    if (r.pageUrl !== details?.url) {
-      flush();
-      page = pages.size;
-      pages.set(r.pageUrl, page);
-      pageTypes += TYPE_LETTER[r.type];
-      for (const tag of r.tags) {
-        const list = tags.get(tag) ?? [];
-        list.push(page);
-        tags.set(tag, list);
-      }
-      details = { format: SHARDED_FORMAT, title: r.title, url: r.pageUrl, type: r.type, version: r.type === 'docs' ? r.version?.name ?? '' : '', tags: r.tags, category: r.category ?? '', sections: [] };
-      text = { format: SHARDED_FORMAT, texts: [] };
+  for (const [p, page] of pages.entries()) {
+    const r = page[0];
+    pageTypes += TYPE_LETTER[r.type];
+    for (const tag of r.tags) {
+      const list = tags.get(tag) ?? [];
+      list.push(p);
+      tags.set(tag, list);
     }
-    keys.push(sectionKey(page, details!.sections.length));
-    details!.sections.push([r.anchor ?? '', r.hierarchy, shorten(r.text, PREVIEW_LENGTH)]);
-    text!.texts.push(r.text);
+    if (!changed.has(p)) {
+      previous!.keep(`${folder}/pages/${p}.json`);
+      previous!.keep(`${folder}/pages/${p}.text.json`);
+      continue;
+    }
+    const details: PageDetails = { format: SHARDED_FORMAT, title: r.title, url: r.pageUrl, type: r.type, version: r.type === 'docs' ? r.version?.name ?? '' : '', tags: r.tags, category: r.category ?? '', sections: [] };
+    const text: PageText = { format: SHARDED_FORMAT, texts: [] };
+    for (const section of page) {
+      details.sections.push([section.anchor ?? '', section.hierarchy, shorten(section.text, PREVIEW_LENGTH)]);
+      text.texts.push(section.text);
+    }
+    emit(`${folder}/pages/${p}.json`, JSON.stringify(details));
+    emit(`${folder}/pages/${p}.text.json`, JSON.stringify(text));
   }
-  flush();
 
-  const index = indexSections(records, keys);
-  const n = steady(index.keys.length);
-  const averages = index.lengths.map((lengths) => steady(lengths.reduce((sum, l) => sum + l, 0) / Math.max(1, lengths.length)) || 1);
-  // Each file is named by its content: `<scope>.<hash>.json` in the assets folder.
+  // Each file is named by its content: `<scope>.<hash>.json` in the assets folder. One the previous output holds (its
+  // state lists it) is kept there, not written again.
+  const known = new Set(previous ? [...previous.state.chunks.flatMap(([name, , tails]) => [name, ...tails]), ...(JSON.parse(previous.state.entry) as SearchEntry).directories.map(([, name]) => name)] : []);
+  const keep = (name: string) => previous!.keep(`${SEARCH_ASSETS_DIR}/${name}`);
   const put = (json: string): string => {
     const name = `${scopeFolder(scope)}.${hashOf(json)}.json`;
-    emit(`${SEARCH_ASSETS_DIR}/${name}`, json);
+    if (known.has(name)) keep(name);
+    else emit(`${SEARCH_ASSETS_DIR}/${name}`, json);
     return name;
   };
-  const terms = [...index.terms.keys()].sort().map((term): [string, string | CappedPostings] => [term, termPostings(postingsOf(index.terms.get(term)!, index, n, averages), put)]);
-  index.terms.clear();
-  const chunks: TermDirectory['chunks'] = cutRuns(terms, ([term, postings]) => term.length + postingsSize(postings) + 6, CHUNK_BYTES).map((run) => {
-    const chunk: TermChunk = { format: SHARDED_FORMAT, terms: Object.fromEntries(run) };
-    return run.length === 1 ? [run[0][0], put(JSON.stringify(chunk)), 1] : [run[0][0], put(JSON.stringify(chunk))];
-  });
+  let chunks = writeChunks(table, update && previous, put, keep);
+  if (!chunks) {
+    // The previous output lacks a chunk its state names: none of its index is taken as there.
+    known.clear();
+    table = whole();
+    chunks = writeChunks(table, undefined, put, keep)!;
+  }
   const directories: [string, string][] = cutRuns(chunks, () => 1, CHUNKS_PER_DIRECTORY).map((run) => {
-    const directory: TermDirectory = { format: SHARDED_FORMAT, chunks: run };
+    const directory: TermDirectory = { format: SHARDED_FORMAT, chunks: run.map(([first, name, count]) => (count === 1 ? [first, name, 1] : [first, name])) };
     return [run[0][0], put(JSON.stringify(directory))];
   });
 
@@ -293,8 +515,26 @@ function writeScope(
     suggestions,
     versions,
   };
-  emit(`${folder}/entry.json`, JSON.stringify(entry));
-  return withBase(baseUrl, `/${folder}/entry.json`);
+  const entryJson = JSON.stringify(entry);
+  if (previous?.state.entry === entryJson) previous.keep(`${folder}/entry.json`);
+  else emit(`${folder}/entry.json`, entryJson);
+  const url = withBase(baseUrl, `/${folder}/entry.json`);
+  if (!hashes) return { url };
+  return {
+    url,
+    state: {
+      pages: pages.map((page) => page[0].pageUrl),
+      hashes,
+      stats: table.stats,
+      statistics: table.statistics,
+      terms: table.terms,
+      offsets: table.offsets,
+      fields: table.fields,
+      sizes: table.sizes,
+      chunks: chunks.map(([, name, count, tails]) => [name, count, tails]),
+      entry: entryJson,
+    },
+  };
 }
 
 const TYPE_LETTER: Record<SearchPageType, string> = { docs: 'd', blog: 'b', page: 'p' };

@@ -32,4 +32,9 @@ export interface SearchRecord {
   language: string;
   /** Top sidebar category of a doc ("Protocol"), or "Blog" for posts; used as the hosted record's lvl0. */
   category?: string;
+  /**
+   * Set on the one record that stands for a page the last build indexed from the same sources: it carries the page's
+   * facts but none of its sections, which the index it updates already holds.
+   */
+  unchanged?: true;
 }

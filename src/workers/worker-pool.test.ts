@@ -154,7 +154,7 @@ describe('search index and page bodies', () => {
   test('the index is made in a worker, which is then replaced by a fresh one', async () => {
     const spawned: WorkerRequest[][] = [];
     const p = new BuildPool(() => recordingWorker(spawned), 1);
-    const index = await p.searchIndex([record(1), record(2)], '/b/');
+    const index = await p.searchIndex({ records: [record(1), record(2)], baseUrl: '/b/' });
     expect(index.onDisk).toBe(false);
     expect(index.made).toEqual([]);
     expect(index.indexUrl).toBe('/b/search-index/main/entry.json');
@@ -172,7 +172,7 @@ describe('search index and page bodies', () => {
   test('the index files can go straight into the output folder', async () => {
     const out = path.join(temp, 'out');
     const p = pool(1);
-    const index = await p.searchIndex([record(1)], '/', { directory: out });
+    const index = await p.searchIndex({ records: [record(1)], baseUrl: '/', writeTo: { directory: out } });
     expect(index.onDisk).toBe(true);
     expect(index.files.size).toBe(0);
     const rel = index.indexUrl.slice(1);
@@ -204,7 +204,7 @@ describe('closing and failures', () => {
   test('close() fails the work still running or waiting, and ends every worker', async () => {
     const p = new BuildPool(() => silentWorker(), 1);
     const running = p.renderBodies([]);
-    const waiting = p.searchIndex([], '/');
+    const waiting = p.searchIndex({ records: [], baseUrl: '/' });
     await p.close();
     await expect(running).rejects.toThrow('the build pool was closed');
     await expect(waiting).rejects.toThrow('the build pool was closed');

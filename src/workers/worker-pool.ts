@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParsedSummary } from '../routes/index.ts';
-import type { SearchIndexFiles, SearchRecord } from '../search/index.ts';
+import type { SearchIndexJob } from '../search/index.ts';
+import type { MadeSearchIndex } from './search-job.ts';
 import type { RouteData } from '../shared/index.ts';
 import type { ParseJob, RenderContextData, RenderJob, RenderOutput } from './markdown-jobs.ts';
 import { createWorkerState, handleRequest, type BodyResult, type WorkerRequest } from './worker-tasks.ts';
@@ -160,8 +161,8 @@ export class BuildPool {
    * The index takes one worker's heap to hundreds of MB at 10,000 pages; that worker is then replaced by a fresh one,
    * so the memory is returned at once instead of lingering while pages render.
    */
-  searchIndex(records: SearchRecord[], baseUrl: string, writeTo?: { directory: string; previous?: string }): Promise<SearchIndexFiles & { onDisk: boolean; made: string[] }> {
-    return this.submit({ type: 'search', records, baseUrl, writeTo });
+  searchIndex(job: SearchIndexJob): Promise<MadeSearchIndex> {
+    return this.submit({ type: 'search', ...job });
   }
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */

@@ -1,6 +1,6 @@
 import type { Node } from 'unist';
 import type { ParsedMarkdown } from '../markdown/index.ts';
-import type { SearchRecord } from '../search/index.ts';
+import type { SearchIndexJob } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
 import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type PreparedRender, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 
@@ -12,11 +12,7 @@ export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[] }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
-  /**
-   * `writeTo`: the output's temp folder the files go straight into; they are then left out of the reply (`onDisk`),
-   * which lists them instead (`made`). With `previous` (the output folder being patched), an unchanged file is not written.
-   */
-  | { id: number; type: 'search'; records: SearchRecord[]; baseUrl: string; writeTo?: { directory: string; previous?: string } }
+  | ({ id: number; type: 'search' } & SearchIndexJob)
   | { id: number; type: 'bodies'; routes: RouteData[] };
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
@@ -79,13 +75,8 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
       }
       return out;
     }
-    case 'search': {
-      const [{ buildSearchIndexFiles }, { outputFileWriter }] = await Promise.all([import('../search/index.ts'), import('../output/index.ts')]);
-      const { writeTo } = request;
-      const writer = writeTo && outputFileWriter(writeTo.directory, writeTo.previous);
-      const search = buildSearchIndexFiles(request.records, { baseUrl: request.baseUrl, write: writer ? writer.write : undefined });
-      return { ...search, onDisk: writer !== undefined, made: writer ? writer.made : [] };
-    }
+    case 'search':
+      return (await import('./search-job.ts')).makeSearchIndex(request);
     case 'bodies': {
       const { renderPageBody } = await import('../render/index.ts');
       return request.routes.map((route): BodyResult => {
