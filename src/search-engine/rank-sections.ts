@@ -50,7 +50,7 @@ export interface RankRequest {
 }
 
 export interface Ranked {
-  /** Ranked sections, best first: every one the shown pages can show, and the others the heads score. */
+  /** The sections to show, best first: at most `maxHitsPerGroup` of each of the best `maxGroups` pages. */
   found: Found[];
   /** How many sections match the query. */
   total: number;
@@ -76,8 +76,10 @@ interface ScopeQuery {
   terms: TermPostings[];
   accepted: Uint8Array;
   words: string[];
-  /** The sections matching the query (after the filter). */
+  /** The sections matching the query (after the filter), how many, and on how many pages. */
   matching: SectionSet;
+  size: number;
+  pages: number;
 }
 
 /** A section's score as far as it is known, its likely and its highest score. */
@@ -133,7 +135,7 @@ function tailsToRead(queries: readonly ScopeQuery[], found: readonly Found[], sh
   const pages = new Map<number, Found>();
   for (const f of shown) if (!pages.has(f.group)) pages.set(f.group, f);
   const lastBest = [...pages.values()].at(-1)?.match.score ?? 0;
-  const matchingPages = queries.reduce((n, q) => n + q.matching.pageCount(), 0);
+  const matchingPages = queries.reduce((n, q) => n + q.pages, 0);
   const threshold = pages.size < maxGroups && matchingPages > pages.size ? 0 : lastBest;
   const needed = new Map<PendingTail, Set<number>>();
   const need = (pending: PendingTail, block: number) => {
@@ -151,18 +153,13 @@ function tailsToRead(queries: readonly ScopeQuery[], found: readonly Found[], sh
   // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
   // one by one only when all those bounds together reach the threshold.
   for (const query of queries) {
-    if (query.matching.size() === (scored.get(query) ?? 0)) continue;
+    if (query.size === (scored.get(query) ?? 0)) continue;
     const most = query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0);
     if (most <= threshold) continue;
     query.matching.forEach((section) => {
       if (query.terms.some((term) => term.known.has(section)) || score(query, section, every).bound <= threshold) return;
       for (const term of query.terms) for (const pending of term.pending) if (unread(pending, section)) need(pending, blockOf(pending, section));
     });
-  }
-  if (typeof process !== 'undefined' && process.env.PD_DEBUG) { // EXPERIMENT
-    const over = found.filter((f) => !f.settled && f.bound > threshold);
-    const tb = queries.map((query) => query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0));
-    console.error(`threshold ${threshold.toFixed(2)} pages ${pages.size} shown ${shown.length} found ${found.length} over ${over.length} (e.g. ${over.slice(0, 3).map((f) => f.match.score.toFixed(2) + '..' + f.bound.toFixed(2)).join(' ')}) tailOnlyBound ${tb.map((b) => b.toFixed(2))} matching ${queries.map((q) => q.matching.size())} needed ${needed.size} top ${found.slice(0, 3).map((f) => f.match.score.toFixed(2) + (f.settled ? '' : '~'))}`);
   }
   return needed;
 }
@@ -181,6 +178,30 @@ export function bestPerPage(found: readonly Found[], maxGroups: number, maxHits:
   return shown;
 }
 
+/**
+ * What `bestPerPage` takes of `found` sorted, without sorting it all: the pages with the best hits first (each page's
+ * best hit, the best `maxGroups` of them), then their hits.
+ */
+function shownOf(found: Found[], maxGroups: number, maxHits: number): Found[] {
+  if (maxGroups === Infinity) return bestPerPage(found.sort(byScore), maxGroups, maxHits);
+  const best = new Map<number, Found>();
+  for (const f of found) {
+    const other = best.get(f.group);
+    if (!other || byScore(f, other) < 0) best.set(f.group, f);
+  }
+  // The best pages, kept in order as they are met: a query shows a few of thousands.
+  const top: Found[] = [];
+  for (const f of best.values()) {
+    if (top.length === maxGroups && byScore(f, top[top.length - 1]) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && byScore(f, top[at - 1]) < 0) at--;
+    top.splice(at, 0, f);
+    if (top.length > maxGroups) top.pop();
+  }
+  const pages = new Set(top.map((f) => f.group));
+  return bestPerPage(found.filter((f) => pages.has(f.group)).sort(byScore), maxGroups, maxHits);
+}
+
 /** Every section matching the query in the scopes, counted, and ranked as far as `request` shows them. */
 export async function rankSections(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): Promise<Ranked> {
   if (terms.length === 0 || scopes.length === 0) return { found: [], total: 0 };
@@ -192,21 +213,27 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
       const read = await Promise.all(terms.map((term) => readTerm(scope, term)));
       const accepted = acceptedPages(scope.entry, request.filter, scope.entry.scope === 'main' && versionShown);
       const words = prefixTerms(read.flatMap((term) => [...term.words]));
-      return { scope, order, terms: read, accepted, words, matching: new SectionSet(0) };
+      return { scope, order, terms: read, accepted, words, matching: new SectionSet(0), size: 0, pages: 0 };
     }),
   );
   const combine = (every: boolean) => {
-    for (const query of queries) query.matching = SectionSet.combine(query.terms.map((term) => term.members), every, query.accepted);
-    return queries.reduce((n, query) => n + query.matching.size(), 0);
+    for (const query of queries) {
+      query.matching = SectionSet.combine(query.terms.map((term) => term.members), every, query.accepted);
+      query.size = query.matching.size();
+      query.pages = query.matching.pageCount();
+    }
+    return queries.reduce((n, query) => n + query.size, 0);
   };
   let every = request.combineWith !== 'OR';
   let total = combine(every);
   if (total === 0 && terms.length > 1 && every) total = combine((every = false));
   for (;;) {
-    const found = scoredSections(queries, every).sort(byScore);
-    const shown = bestPerPage(found, maxGroups, maxHits);
+    const found = scoredSections(queries, every);
+    const shown = shownOf(found, maxGroups, maxHits);
     const needed = tailsToRead(queries, found, shown, maxGroups, every);
-    if (needed.size === 0) return { found: [...found, ...unscoredOnPages(queries, shown, every)].sort(byScore), total };
+    if (needed.size === 0) return { found: shownOf([...shown, ...unscoredOnPages(queries, shown, every)], maxGroups, maxHits), total };
+    // The pages shown will most likely stay: their details are fetched while the tails are read.
+    for (const f of shown) f.scope.details(pageOfKey(f.section)).catch(() => {});
     await Promise.all(
       queries.flatMap((query) =>
         query.terms.flatMap((term) => term.pending.flatMap((pending) => [...(needed.get(pending) ?? [])].map((block) => readTail(query.scope, term, pending, block)))),

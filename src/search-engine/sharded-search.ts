@@ -7,7 +7,8 @@ import { groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight } from './text.ts';
 import { bestPerPage, DEFAULT_HITS_PER_GROUP, rankSections, type Found, type RankRequest } from './rank-sections.ts';
-import type { ShardedScope } from './term-postings.ts';
+import { directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
+import { WORD_SEPARATOR } from './text.ts';
 
 export { bestPerPage, rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
 export { SHORT_PREFIX, type ShardedScope } from './term-postings.ts';
@@ -70,6 +71,19 @@ export async function searchShards(scopes: readonly ShardedScope[], query: strin
     };
   });
   return { query: q, total, groups: groupByPage(flat, maxHits) };
+}
+
+/**
+ * Starts fetching what a query being typed will need, before it is asked: the term directories of its words, and the
+ * chunks of those already typed in full (followed by more of the query), read. The chunks of the word being typed
+ * wait for the query: those of its first letters would be of no use.
+ */
+export function prefetchQuery(scopes: readonly ShardedScope[], query: string): void {
+  const terms = queryTerms(query);
+  const complete = WORD_SEPARATOR.test(query.slice(-1)) ? terms.length : terms.length - 1;
+  for (const scope of scopes) {
+    terms.forEach((term, i) => void (i < complete ? readTerm(scope, term) : directoriesOf(scope, term)).catch(() => {}));
+  }
 }
 
 /** The older docs version (with a scope of its own) whose docs contain `pathname`, if any. */

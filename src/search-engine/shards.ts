@@ -128,7 +128,7 @@ export function localOfKey(key: number): number {
 // posting list needs no separators). 4,096 levels from 1e-4 to 1e4: under 0.5% apart.
 const SCORE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-.:';
 const SCORE_MIN = 1e-4;
-const SCORE_LEVELS = 4096;
+export const SCORE_LEVELS = 4096;
 const SCORE_STEP = Math.log(1e8) / (SCORE_LEVELS - 1);
 /** Score letter → its index, by char code (a posting list is decoded a character at a time). */
 const SCORE_INDEX = new Int16Array(128).fill(-1);
@@ -177,6 +177,11 @@ export function scoreAt(encoded: string, index: number): number {
 
 /** Calls `each(sectionKey, score)` for every posting of an encoded list. */
 export function decodePostings(encoded: string, each: (key: number, score: number) => void): void {
+  decodePostingLevels(encoded, (key, level) => each(key, LEVEL_SCORES[level]));
+}
+
+/** Calls `each(sectionKey, level)` for every posting of an encoded list: its score as stored (`levelScore`). */
+export function decodePostingLevels(encoded: string, each: (key: number, level: number) => void): void {
   let page = 0;
   let number = 0;
   let local = 0;
@@ -201,9 +206,13 @@ export function decodePostings(encoded: string, each: (key: number, score: numbe
     }
     number = 0;
     inLocal = false;
-    const level = (SCORE_INDEX[code] << 6) | SCORE_INDEX[encoded.charCodeAt(++i)];
-    each(sectionKey(page, local), LEVEL_SCORES[level]);
+    each(sectionKey(page, local), (SCORE_INDEX[code] << 6) | SCORE_INDEX[encoded.charCodeAt(++i)]);
   }
+}
+
+/** `[section key, level]` pairs, keys ascending: `encodePostings` of the scores those levels stand for. */
+export function encodePostingLevels(postings: readonly (readonly [number, number])[]): string {
+  return encodePostings(postings.map(([key, level]) => [key, LEVEL_SCORES[level]]));
 }
 
 /** How many places in a page one letter group of `encodeSections` covers (a bit each, within 32-bit integers). */

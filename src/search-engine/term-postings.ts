@@ -4,7 +4,7 @@
 
 import { fuzziness } from './terms.ts';
 import { SectionSet } from './section-set.ts';
-import { chunksFor, decodePostings, decodeSections, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
+import { chunksFor, decodePostings, decodeSectionMasks, decodeSections, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
@@ -51,7 +51,8 @@ function weightOf(term: string, word: string, maxDistance: number): number {
 }
 
 /**
- * The chunks that can hold `term`, the words it starts, and its likely typo matches: those that differ from it only
+ * Picks, of the chunks (or the directories of chunks) in term order, those that can hold `term`, the words it
+ * starts, and its likely typo matches: those that differ from it only
  * in its last letters (as many as its typo allowance). They sort near it: from where its stem (the term without
  * those letters) sorts to just after the term ("typed" finds "type", "verificaton" finds "verification", "webhok"
  * finds "webhook"). A typo in the first letters is not looked for: its matches could sort anywhere, and finding them
@@ -59,10 +60,11 @@ function weightOf(term: string, word: string, maxDistance: number): number {
  * its own chunk only: all words starting with "d" are a tenth of the index. A chunk of one long list is skipped when
  * its word does not match.
  */
-async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
+function picker(term: string): <T extends readonly [string, string, ...unknown[]]>(runs: readonly T[]) => T[] {
   const distance = fuzziness(term) || 0;
   const stem = term.slice(0, term.length - distance);
-  const pick = <T extends readonly [string, string, ...unknown[]]>(runs: readonly T[]): T[] => {
+  return (runs) => {
+    if (runs.length === 0) return [];
     const useful = (i: number) => runs[i][2] !== 1 || weightOf(term, runs[i][0], distance) > 0;
     const own = chunksFor(runs, term).filter(useful);
     const picked = new Set(term.length < SHORT_PREFIX ? own.slice(0, 1) : own);
@@ -78,8 +80,16 @@ async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]>
     }
     return [...picked].sort((a, b) => a - b).map((i) => runs[i]);
   };
-  const directories = await Promise.all(pick(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
-  return Promise.all(pick(directories.flatMap((d) => d.chunks)).map(([, name]) => scope.file(name) as Promise<TermChunk>));
+}
+
+/** The term directories `chunksOf` reads for a term. */
+export function directoriesOf(scope: ShardedScope, term: string): Promise<TermDirectory[]> {
+  return Promise.all(picker(term)(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
+}
+
+export async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
+  const directories = await directoriesOf(scope, term);
+  return Promise.all(picker(term)(directories.flatMap((d) => d.chunks)).map(([, name]) => scope.file(name) as Promise<TermChunk>));
 }
 
 /** A capped word's tail, while some of its scores are not read. */
@@ -90,8 +100,10 @@ export interface PendingTail {
   /** What a section of the tail likely gets: the weight times the tail's mean score. */
   typical: number;
   sections: SectionSet;
-  /** The tail's sections, in order (the order of its scores). */
-  keys: number[];
+  /** The tail's sections (`encodeSections`), in the order of its scores. */
+  tail: string;
+  /** The same as keys, once a range of scores is read. */
+  keys?: number[];
   pagesPerBlock: number;
   /** The TailScores file of each range of pages. */
   blocks: string[];
@@ -129,7 +141,7 @@ function addPostings(into: TermPostings, encoded: string, weight: number): void 
 }
 
 /** Reads what the chunks say of a term: whole lists and heads scored, capped tails by their sections. */
-export async function readTerm(scope: ShardedScope, term: string): Promise<TermPostings> {
+async function readChunks(scope: ShardedScope, term: string): Promise<TermPostings> {
   const pages = scope.entry.pageTypes.length;
   const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]) };
   const maxDistance = fuzziness(term) || 0;
@@ -145,18 +157,47 @@ export async function readTerm(scope: ShardedScope, term: string): Promise<TermP
       }
       const [head, tail, best, mean, pagesPerBlock, blocks] = value;
       addPostings(read, head, weight);
+      // A page at a time: a long tail is in most pages.
       const sections = new SectionSet(pages);
-      const keys: number[] = [];
-      decodeSections(tail, (key) => {
-        sections.add(key);
-        read.members.add(key);
-        keys.push(key);
+      decodeSectionMasks(tail, (page, block, mask) => {
+        sections.addMask(page, block, mask);
+        read.members.addMask(page, block, mask);
       });
-      const pending: PendingTail = { weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), sections, keys, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) };
-      read.pending.push(pending);
+      read.pending.push({ weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), sections, tail, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) });
     }
   }
   return read;
+}
+
+/** How many terms a scope keeps read (the words of the last queries, typed or being typed). */
+const KEPT_TERMS = 16;
+const readTerms = new WeakMap<ShardedScope, Map<string, Promise<TermPostings>>>();
+
+/**
+ * What the chunks say of a term in a scope. Kept for the next queries (each word typed in full is read once, as the
+ * query is typed, and the query finds it read): the tails read for one query serve the next.
+ */
+export function readTerm(scope: ShardedScope, term: string): Promise<TermPostings> {
+  let terms = readTerms.get(scope);
+  if (!terms) readTerms.set(scope, (terms = new Map()));
+  let read = terms.get(term);
+  if (read) terms.delete(term);
+  else {
+    read = readChunks(scope, term);
+    read.catch(() => terms.delete(term));
+  }
+  terms.set(term, read);
+  for (const oldest of terms.keys()) {
+    if (terms.size <= KEPT_TERMS) break;
+    terms.delete(oldest);
+  }
+  return read;
+}
+
+function sectionsOf(encoded: string): number[] {
+  const keys: number[] = [];
+  decodeSections(encoded, (key) => keys.push(key));
+  return keys;
 }
 
 /** Fetches the scores of one range of pages of a pending tail into the term's known scores. */
@@ -164,7 +205,8 @@ export async function readTail(scope: ShardedScope, term: TermPostings, pending:
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
   if (pending.read[block]) return;
   pending.read[block] = 1;
-  const { keys, pagesPerBlock } = pending;
+  const keys = (pending.keys ??= sectionsOf(pending.tail));
+  const { pagesPerBlock } = pending;
   const first = block * pagesPerBlock;
   // The tail is in key order: its sections in the range are consecutive.
   let low = 0;

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { decodePostings, encodePostings, encodeScores, encodeSections, pageOfKey, scoreLevel, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostingLevels, encodePostingLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -16,10 +16,8 @@ export const HEAD_POSTINGS = 500;
 export const MAX_HEAD_POSTINGS = 8000;
 /** Lists from this long are capped: below it, the tail would save less than its scores cost when they are fetched. */
 export const CAP_FROM = 2 * HEAD_POSTINGS;
-/** Two scores a level apart differ by this factor (shards.ts: 4,096 levels from 1e-4 to 1e4). */
-const LEVEL_RATIO = Math.exp(Math.log(1e8) / 4095);
-/** A fall in score that ends a head: by half. */
-const HEAD_FALL = Math.log(2) / Math.log(LEVEL_RATIO);
+/** A fall in score that ends a head, in levels: by half. */
+const HEAD_FALL = Math.log(2) / Math.log(levelScore(1) / levelScore(0));
 /** About how many tail scores a file holds: a query that needs a few sections' scores fetches a few small files. */
 export const TAIL_BLOCK_POSTINGS = 512;
 
@@ -40,39 +38,66 @@ function postingCount(encoded: string): number {
 export function capPostings(encoded: string, put: (json: string) => string): string | CappedPostings {
   const HEAD = Number(process.env.PD_HEAD ?? HEAD_POSTINGS); // EXPERIMENT
   const BLOCK = Number(process.env.PD_BLOCK ?? TAIL_BLOCK_POSTINGS); // EXPERIMENT
-  if (postingCount(encoded) < Number(process.env.PD_CAP ?? 2 * HEAD)) return encoded;
-  const postings: [number, number][] = [];
-  decodePostings(encoded, (key, score) => postings.push([key, score]));
-  const levels = postings.map(([, score]) => scoreLevel(score));
-  // Best first by level (what the browser compares), ties by key: the same list always has the same head.
-  const order = levels.map((_, i) => i).sort((a, b) => levels[b] - levels[a] || a - b);
-  let size = HEAD;
-  let fall = HEAD_FALL;
-  for (let i = HEAD; i < Math.min(Number(process.env.PD_HEADMAX ?? MAX_HEAD_POSTINGS), order.length - 1); i++) {
-    if (levels[order[i - 1]] - levels[order[i]] >= fall) {
-      size = i;
-      fall = levels[order[i - 1]] - levels[order[i]];
-    }
-  }
-  const inHead = new Uint8Array(postings.length);
-  for (const i of order.slice(0, size)) inHead[i] = 1;
+  const CAP = Number(process.env.PD_CAP ?? 2 * HEAD); // EXPERIMENT
+  // Each posting takes two characters or more.
+  if (encoded.length < 2 * CAP || postingCount(encoded) < CAP) return encoded;
+  const keys: number[] = [];
+  const levels: number[] = [];
+  decodePostingLevels(encoded, (key, level) => {
+    keys.push(key);
+    levels.push(level);
+  });
+  // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
+  const count = new Uint32Array(SCORE_LEVELS);
+  for (const level of levels) count[level]++;
+  const { cut, atCut } = headCut(count, keys.length);
   const head: [number, number][] = [];
   const tail: number[] = [];
-  let sum = 0;
-  for (let i = 0; i < postings.length; i++) {
-    if (inHead[i]) head.push(postings[i]);
-    else {
-      tail.push(i);
-      sum += postings[i][1];
-    }
+  let left = atCut;
+  for (let i = 0; i < keys.length; i++) {
+    if (levels[i] > cut || (levels[i] === cut && left-- > 0)) head.push([keys[i], levels[i]]);
+    else tail.push(i);
+  }
+  let sum = (count[cut] - atCut) * levelScore(cut);
+  let best = count[cut] > atCut ? cut : -1;
+  for (let level = cut - 1; level >= 0; level--) {
+    if (count[level] === 0) continue;
+    sum += count[level] * levelScore(level);
+    if (best < 0) best = level;
   }
   // Pages per file: a power of two, so that the ranges stay where they are while the list grows or shrinks a little.
-  const pages = pageOfKey(postings[postings.length - 1][0]) + 1;
+  const pages = pageOfKey(keys[keys.length - 1]) + 1;
   const pagesPerBlock = 2 ** Math.max(0, Math.round(Math.log2((BLOCK * pages) / tail.length)));
   const blocks: number[][] = [];
-  for (const i of tail) (blocks[Math.floor(pageOfKey(postings[i][0]) / pagesPerBlock)] ??= []).push(levels[i]);
+  for (const i of tail) (blocks[Math.floor(pageOfKey(keys[i]) / pagesPerBlock)] ??= []).push(levels[i]);
   const names = Array.from(blocks, (block) => (block ? put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(block) } satisfies TailScores)) : ''));
-  return [encodePostings(head), encodeSections(tail.map((i) => postings[i][0])), levels[order[size]], scoreLevel(sum / tail.length), pagesPerBlock, names];
+  return [encodePostingLevels(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), pagesPerBlock, names];
+}
+
+/**
+ * Where a list's head ends, from how many postings are at each level: the lowest level in it, and how many postings of
+ * that level it takes (the first by key). HEAD_POSTINGS long, or to the biggest fall in score up to MAX_HEAD_POSTINGS.
+ */
+function headCut(count: Uint32Array, total: number): { cut: number; atCut: number } {
+  const HEAD = Number(process.env.PD_HEAD ?? HEAD_POSTINGS); // EXPERIMENT
+  const MAX = Math.min(Number(process.env.PD_HEADMAX ?? MAX_HEAD_POSTINGS), total - 1); // EXPERIMENT
+  let above = 0;
+  let fall = HEAD_FALL;
+  let fallen: { cut: number; atCut: number } | undefined;
+  let plain: { cut: number; atCut: number } | undefined;
+  let previous = -1;
+  for (let level = SCORE_LEVELS - 1; level >= 0 && above < MAX; level--) {
+    if (count[level] === 0) continue;
+    // `above` postings are better than this level: a cut here falls from `previous` to `level`.
+    if (previous >= 0 && above >= HEAD && previous - level >= fall) {
+      fall = previous - level;
+      fallen = { cut: previous, atCut: count[previous] };
+    }
+    if (!plain && above + count[level] >= HEAD) plain = { cut: level, atCut: HEAD - above };
+    above += count[level];
+    previous = level;
+  }
+  return fallen ?? plain!;
 }
 
 /** The files a chunk value names besides its chunk: a capped list's tail scores. */

@@ -47,6 +47,15 @@ const SUGGESTIONS = 4;
  * others), so smaller chunks cost a query less; there are then more of them to list in the directories.
  */
 export const CHUNK_BYTES = 4_000;
+
+/**
+ * The chunk size for a scope of `pages` pages: CHUNK_BYTES up to 2,000 pages, doubled there and at every fourfold
+ * growth after (8,000, 32,000…). A word's family (the words it starts, its typos) grows with the site and would take
+ * ever more chunks, each one a request.
+ */
+export function chunkBytes(pages: number): number {
+  return CHUNK_BYTES * 2 ** Math.max(0, Math.round(Math.log2(pages / 1000) / 2));
+}
 /** How many chunks a directory lists, about: the entry lists the directories. */
 export const CHUNKS_PER_DIRECTORY = 64;
 
@@ -369,7 +378,7 @@ function binarySearch(list: readonly string[], term: string): number {
  */
 function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: (json: string) => string, keep: (name: string) => void): [first: string, name: string, count: number, tails: string[]][] | undefined {
   const items = table.terms.map((term, i) => [term, i] as const);
-  const runs = cutRuns(items, ([, i]) => table.sizes[i], CHUNK_BYTES);
+  const runs = cutRuns(items, ([, i]) => table.sizes[i], chunkBytes(table.stats.length));
   // The previous chunks by first term, and which one held each of the previous terms.
   const before = new Map<string, { name: string; count: number; last: string; tails: string[] }>();
   const holder: string[] = [];

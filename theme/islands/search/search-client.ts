@@ -23,8 +23,11 @@ export interface QueryOptions {
 
 export interface SearchBackend {
   kind: 'local' | 'hosted';
-  /** Starts loading what the first query needs (the local index's entry); safe to call often. */
-  prefetch(): void;
+  /**
+   * Starts loading what the first query needs (the local index's entry) and, given the query being typed, what it
+   * will need; safe to call often.
+   */
+  prefetch(query?: string): void;
   query(q: string, options?: QueryOptions): Promise<SearchOutcome>;
   /** Page titles for "Try searching for". */
   suggestions(): Promise<string[]>;
@@ -77,7 +80,7 @@ function localBackend(indexUrl: string): SearchBackend {
   const load = () => localScopes(indexUrl, window.location.pathname);
   return {
     kind: 'local',
-    prefetch: () => void load().catch(() => {}),
+    prefetch: (query) => void Promise.all([load(), engine()]).then(([{ scopes }, mod]) => query && mod.prefetchQuery(scopes, query), () => {}),
     async query(q, options = {}) {
       const [{ scopes, activeVersion }, mod] = await Promise.all([load(), engine()]);
       return mod.searchShards(scopes, q, { ...options, activeVersion });

@@ -46,6 +46,7 @@ export function useSearchResults(request: SearchResultsRequest) {
     }
     const abort = new AbortController();
     setStatus((s) => (s === 'ready' ? s : 'loading'));
+    backend.prefetch(query);
     const run = () =>
       backend.query(q, { ...(JSON.parse(optionsKey) as QueryOptions), signal: abort.signal }).then(
         (result) => {
