@@ -82,86 +82,130 @@ interface ScopeQuery {
   pages: number;
 }
 
-/** A section's score as far as it is known, its likely and its highest score. */
-function score(query: ScopeQuery, section: number, every: boolean): Found {
-  let known = 0;
-  let likely = 0;
-  let slack = 0;
-  let matched = 0;
-  let settled = true;
-  for (const term of query.terms) {
-    if (!every && !term.members.has(section)) continue;
-    matched++;
-    known += term.known.get(section) ?? 0;
-    for (const pending of term.pending) {
-      if (unread(pending, section)) {
-        likely += pending.typical;
-        slack += pending.bound;
-        settled = false;
-      }
-    }
+/**
+ * The sections a query scores, a row each, in parallel arrays: a query scores thousands of sections and shows a few,
+ * made objects (Found) only then. A row is scored again when a tail read changes it.
+ */
+class Rows {
+  readonly query: number[] = [];
+  readonly section: number[] = [];
+  readonly group: number[] = [];
+  /** Its score; while a tail it is in is not read, a likely one (what is known plus the tails' mean scores). */
+  readonly score: number[] = [];
+  /** The most its score can be. */
+  readonly bound: number[] = [];
+  readonly matched: number[] = [];
+  /** 1 when no tail it is in is left to read. */
+  readonly settled: number[] = [];
+  /** Per scope: section → row. */
+  readonly at: Map<number, number>[];
+
+  constructor(
+    readonly queries: readonly ScopeQuery[],
+    readonly every: boolean,
+  ) {
+    this.at = queries.map(() => new Map());
   }
-  // MiniSearch: a section matching more of the query's terms ranks higher.
-  const group = query.order * PAGE_SPAN + pageOfKey(section);
-  return { scope: query.scope, section, group, match: { score: (known + likely) * matched, matched }, bound: (known + slack) * matched, settled, words: query.words };
-}
 
-/** Best first; ties keep the order of the site (scope, then section), as MiniSearch's stable sort kept it. */
-function byScore(a: Found, b: Found): number {
-  return b.match.score - a.match.score || a.group - b.group || a.section - b.section;
-}
+  get length(): number {
+    return this.section.length;
+  }
 
-/** The sections some term's known scores name: a few thousand at most, where the best results are. */
-function scoredSections(queries: readonly ScopeQuery[], every: boolean): Found[] {
-  const found: Found[] = [];
-  for (const query of queries) {
-    const seen = new Set<number>();
+  /** Scores a section of a scope: its row is added, or scored again. */
+  set(query: ScopeQuery, section: number): void {
+    let row = this.at[query.order].get(section);
+    if (row === undefined) {
+      row = this.section.length;
+      this.at[query.order].set(section, row);
+      this.query.push(query.order);
+      this.section.push(section);
+      this.group.push(query.order * PAGE_SPAN + pageOfKey(section));
+    }
+    let known = 0;
+    let likely = 0;
+    let slack = 0;
+    let matched = 0;
     for (const term of query.terms) {
-      for (const section of term.known.keys()) {
-        if (seen.has(section) || !query.matching.has(section)) continue;
-        seen.add(section);
-        found.push(score(query, section, every));
+      if (!this.every && !term.members.has(section)) continue;
+      matched++;
+      known += term.known.get(section) ?? 0;
+      for (const pending of term.pending) {
+        if (unread(pending, section)) {
+          likely += pending.typical;
+          slack += pending.bound;
+        }
       }
     }
+    // MiniSearch: a section matching more of the query's terms ranks higher.
+    this.score[row] = (known + likely) * matched;
+    this.bound[row] = (known + slack) * matched;
+    this.matched[row] = matched;
+    this.settled[row] = slack === 0 ? 1 : 0;
   }
-  return found;
+
+  /** Best first; ties keep the order of the site (scope, then section), as MiniSearch's stable sort kept it. */
+  readonly compare = (a: number, b: number): number => this.score[b] - this.score[a] || this.group[a] - this.group[b] || this.section[a] - this.section[b];
+
+  found(row: number): Found {
+    const query = this.queries[this.query[row]];
+    return {
+      scope: query.scope,
+      section: this.section[row],
+      group: this.group[row],
+      match: { score: this.score[row], matched: this.matched[row] },
+      bound: this.bound[row],
+      settled: this.settled[row] === 1,
+      words: query.words,
+    };
+  }
+}
+
+/** Scores the sections some term's known scores name (a few thousand at most, where the best results are). */
+function scoreKnown(rows: Rows): void {
+  for (const query of rows.queries) {
+    const at = rows.at[query.order];
+    for (const term of query.terms) {
+      for (const section of term.known.keys()) if (!at.has(section) && query.matching.has(section)) rows.set(query, section);
+    }
+  }
 }
 
 /**
- * The tails to read before `shown` can be shown: those of every section that could score above the best hit of the
- * last page shown (or above nothing, when fewer pages are shown than asked for and more match).
+ * What `bestPerPage` takes of the rows sorted, without sorting them all: the pages with the best hits (each page's
+ * best hit, the best `maxGroups` of them), then their hits. Rows, in the order shown.
  */
-function tailsToRead(queries: readonly ScopeQuery[], found: readonly Found[], shown: readonly Found[], maxGroups: number, every: boolean): Map<PendingTail, Set<number>> {
-  const pages = new Map<number, Found>();
-  for (const f of shown) if (!pages.has(f.group)) pages.set(f.group, f);
-  const lastBest = [...pages.values()].at(-1)?.match.score ?? 0;
-  const matchingPages = queries.reduce((n, q) => n + q.pages, 0);
-  const threshold = pages.size < maxGroups && matchingPages > pages.size ? 0 : lastBest;
-  const needed = new Map<PendingTail, Set<number>>();
-  const need = (pending: PendingTail, block: number) => {
-    const blocks = needed.get(pending) ?? new Set();
-    needed.set(pending, blocks.add(block));
-  };
-  const queryOf = new Map(queries.map((q) => [q.scope, q]));
-  const scored = new Map<ScopeQuery, number>();
-  for (const f of found) {
-    const query = queryOf.get(f.scope)!;
-    scored.set(query, (scored.get(query) ?? 0) + 1);
-    if (f.settled || f.bound <= threshold) continue;
-    for (const term of query.terms) for (const pending of term.pending) if (unread(pending, f.section)) need(pending, blockOf(pending, f.section));
+function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
+  const all = Array.from({ length: rows.length }, (_, row) => row);
+  if (maxGroups === Infinity) return bestRows(rows, all.sort(rows.compare), maxGroups, maxHits);
+  const best = new Map<number, number>();
+  for (let row = 0; row < rows.length; row++) {
+    const other = best.get(rows.group[row]);
+    if (other === undefined || rows.compare(row, other) < 0) best.set(rows.group[row], row);
   }
-  // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
-  // one by one only when all those bounds together reach the threshold.
-  for (const query of queries) {
-    if (query.size === (scored.get(query) ?? 0)) continue;
-    const most = query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0);
-    if (most <= threshold) continue;
-    query.matching.forEach((section) => {
-      if (query.terms.some((term) => term.known.has(section)) || score(query, section, every).bound <= threshold) return;
-      for (const term of query.terms) for (const pending of term.pending) if (unread(pending, section)) need(pending, blockOf(pending, section));
-    });
+  // The best pages, kept in order as they are met: a query shows a few of thousands.
+  const top: number[] = [];
+  for (const row of best.values()) {
+    if (top.length === maxGroups && rows.compare(row, top[top.length - 1]) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && rows.compare(row, top[at - 1]) < 0) at--;
+    top.splice(at, 0, row);
+    if (top.length > maxGroups) top.pop();
   }
-  return needed;
+  const groups = new Set(top.map((row) => rows.group[row]));
+  return bestRows(rows, all.filter((row) => groups.has(rows.group[row])).sort(rows.compare), maxGroups, maxHits);
+}
+
+function bestRows(rows: Rows, sorted: readonly number[], maxGroups: number, maxHits: number): number[] {
+  const shown: number[] = [];
+  const perPage = new Map<number, number>();
+  for (const row of sorted) {
+    const count = perPage.get(rows.group[row]);
+    if (count === undefined && perPage.size >= maxGroups) continue;
+    if (count !== undefined && count >= maxHits) continue;
+    perPage.set(rows.group[row], (count ?? 0) + 1);
+    shown.push(row);
+  }
+  return shown;
 }
 
 /** The best hits, at most `maxHits` per page and `maxGroups` pages, in order of each page's best hit. */
@@ -178,28 +222,56 @@ export function bestPerPage(found: readonly Found[], maxGroups: number, maxHits:
   return shown;
 }
 
+/** A tail's range of scores to read, for a scope's term. */
+interface TailRead {
+  query: ScopeQuery;
+  term: TermPostings;
+  pending: PendingTail;
+  block: number;
+}
+
 /**
- * What `bestPerPage` takes of `found` sorted, without sorting it all: the pages with the best hits first (each page's
- * best hit, the best `maxGroups` of them), then their hits.
+ * The tails to read before the `shown` rows can be shown: those of every section that could score above the best hit
+ * of the last page shown (or above nothing, when fewer pages are shown than asked for and more match).
  */
-function shownOf(found: Found[], maxGroups: number, maxHits: number): Found[] {
-  if (maxGroups === Infinity) return bestPerPage(found.sort(byScore), maxGroups, maxHits);
-  const best = new Map<number, Found>();
-  for (const f of found) {
-    const other = best.get(f.group);
-    if (!other || byScore(f, other) < 0) best.set(f.group, f);
+function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): TailRead[] {
+  const pages = new Map<number, number>();
+  for (const row of shown) if (!pages.has(rows.group[row])) pages.set(rows.group[row], row);
+  const last = [...pages.values()].at(-1);
+  const matchingPages = rows.queries.reduce((n, q) => n + q.pages, 0);
+  const threshold = last === undefined || (pages.size < maxGroups && matchingPages > pages.size) ? 0 : rows.score[last];
+  const needed = new Map<PendingTail, TailRead[]>();
+  const need = (query: ScopeQuery, section: number) => {
+    for (const term of query.terms) {
+      for (const pending of term.pending) {
+        if (!unread(pending, section)) continue;
+        const reads = needed.get(pending) ?? [];
+        const block = blockOf(pending, section);
+        if (!reads.some((read) => read.block === block)) reads.push({ query, term, pending, block });
+        needed.set(pending, reads);
+      }
+    }
+  };
+  for (let row = 0; row < rows.length; row++) if (!rows.settled[row] && rows.bound[row] > threshold) need(rows.queries[rows.query[row]], rows.section[row]);
+  // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
+  // one by one only when all those bounds together reach the threshold.
+  for (const query of rows.queries) {
+    if (query.size === rows.at[query.order].size) continue;
+    const most = query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0);
+    if (most <= threshold) continue;
+    query.matching.forEach((section) => {
+      if (rows.at[query.order].has(section) || query.terms.some((term) => term.known.has(section))) return;
+      let bound = 0;
+      let matched = 0;
+      for (const term of query.terms) {
+        if (!rows.every && !term.members.has(section)) continue;
+        matched++;
+        for (const pending of term.pending) if (unread(pending, section)) bound += pending.bound;
+      }
+      if (bound * matched > threshold) need(query, section);
+    });
   }
-  // The best pages, kept in order as they are met: a query shows a few of thousands.
-  const top: Found[] = [];
-  for (const f of best.values()) {
-    if (top.length === maxGroups && byScore(f, top[top.length - 1]) >= 0) continue;
-    let at = top.length;
-    while (at > 0 && byScore(f, top[at - 1]) < 0) at--;
-    top.splice(at, 0, f);
-    if (top.length > maxGroups) top.pop();
-  }
-  const pages = new Set(top.map((f) => f.group));
-  return bestPerPage(found.filter((f) => pages.has(f.group)).sort(byScore), maxGroups, maxHits);
+  return [...needed.values()].flat();
 }
 
 /** Every section matching the query in the scopes, counted, and ranked as far as `request` shows them. */
@@ -218,40 +290,36 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
   );
   const combine = (every: boolean) => {
     for (const query of queries) {
-      query.matching = SectionSet.combine(query.terms.map((term) => term.members), every, query.accepted);
-      query.size = query.matching.size();
-      query.pages = query.matching.pageCount();
+      const { set, size, pages } = SectionSet.combine(
+        query.terms.map((term) => term.members),
+        every,
+        query.accepted,
+      );
+      Object.assign(query, { matching: set, size, pages });
     }
     return queries.reduce((n, query) => n + query.size, 0);
   };
   let every = request.combineWith !== 'OR';
   let total = combine(every);
   if (total === 0 && terms.length > 1 && every) total = combine((every = false));
+  const rows = new Rows(queries, every);
+  scoreKnown(rows);
   for (;;) {
-    const found = scoredSections(queries, every);
-    const shown = shownOf(found, maxGroups, maxHits);
-    const needed = tailsToRead(queries, found, shown, maxGroups, every);
-    if (needed.size === 0) return { found: shownOf([...shown, ...unscoredOnPages(queries, shown, every)], maxGroups, maxHits), total };
-    // The pages shown will most likely stay: their details are fetched while the tails are read.
-    for (const f of shown) f.scope.details(pageOfKey(f.section)).catch(() => {});
-    await Promise.all(
-      queries.flatMap((query) =>
-        query.terms.flatMap((term) => term.pending.flatMap((pending) => [...(needed.get(pending) ?? [])].map((block) => readTail(query.scope, term, pending, block)))),
-      ),
-    );
-  }
-}
-
-/** The sections of the shown pages that no known score names (only in tails): they may fill a page's last hits. */
-function unscoredOnPages(queries: readonly ScopeQuery[], shown: readonly Found[], every: boolean): Found[] {
-  const extra: Found[] = [];
-  for (const query of queries) {
-    const pages = new Set(shown.filter((f) => f.scope === query.scope).map((f) => pageOfKey(f.section)));
-    for (const page of pages) {
-      for (const section of query.matching.keysOf(page)) {
-        if (query.terms.every((term) => !term.known.has(section))) extra.push(score(query, section, every));
+    const shown = shownRows(rows, maxGroups, maxHits);
+    const reads = tailsToRead(rows, shown, maxGroups);
+    if (reads.length === 0) {
+      // The shown pages' sections that only tails name may fill their last hits.
+      for (const row of shown) {
+        const query = queries[rows.query[row]];
+        for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.at[query.order].has(section)) rows.set(query, section);
       }
+      return { found: shownRows(rows, maxGroups, maxHits).map((row) => rows.found(row)), total };
     }
+    // The pages shown will most likely stay: their details are fetched while the tails are read.
+    for (const row of shown) queries[rows.query[row]].scope.details(pageOfKey(rows.section[row])).catch(() => {});
+    const changed = await Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
+    reads.forEach(({ query }, i) => {
+      for (const section of changed[i]) if (query.matching.has(section)) rows.set(query, section);
+    });
   }
-  return extra;
 }

@@ -54,39 +54,36 @@ export class SectionSet {
     this.far?.forEach(each);
   }
 
-  size(): number {
-    let count = this.far?.size ?? 0;
-    for (let page = 0; page < this.masks.length; page++) if (this.masks[page] !== 0) count += popcount(this.masks[page]);
-    return count;
-  }
-
-  /** How many pages have a section in the set. */
-  pageCount(): number {
-    let count = 0;
-    for (let page = 0; page < this.masks.length; page++) if (this.masks[page] !== 0) count++;
-    const farOnly = new Set<number>();
-    for (const key of this.far ?? []) if (this.masks[pageOfKey(key)] === 0) farOnly.add(pageOfKey(key));
-    return count + farOnly.size;
-  }
-
   /**
    * The sections in every set (`every`) or in any, on the pages `accepted` lets through (one byte per page, 0 leaves
-   * the page out).
+   * the page out); with how many there are, and on how many pages.
    */
-  static combine(sets: readonly SectionSet[], every: boolean, accepted: Uint8Array): SectionSet {
-    const result = new SectionSet(accepted.length);
-    const masks = result.masks;
+  static combine(sets: readonly SectionSet[], every: boolean, accepted: Uint8Array): { set: SectionSet; size: number; pages: number } {
+    const set = new SectionSet(accepted.length);
+    const masks = set.masks;
+    const lists = sets.map((s) => s.masks);
+    let size = 0;
+    let pages = 0;
+    // One pass, a loop per case: it runs over every page of the site for each query.
     for (let page = 0; page < masks.length; page++) {
-      if (!accepted[page]) continue;
-      let mask = every ? 0xffffffff : 0;
-      for (const set of sets) mask = every ? mask & set.masks[page] : mask | set.masks[page];
+      if (accepted[page] === 0) continue;
+      let mask = lists[0][page];
+      if (every) for (let i = 1; i < lists.length && mask !== 0; i++) mask &= lists[i][page];
+      else for (let i = 1; i < lists.length; i++) mask |= lists[i][page];
+      if (mask === 0) continue;
       masks[page] = mask;
+      size += popcount(mask);
+      pages++;
     }
     const far = new Set<number>();
-    for (const set of sets) for (const key of set.far ?? []) far.add(key);
+    for (const s of sets) for (const key of s.far ?? []) far.add(key);
     for (const key of far) {
-      if (accepted[pageOfKey(key)] && (every ? sets.every((set) => set.has(key)) : true)) (result.far ??= new Set()).add(key);
+      const page = pageOfKey(key);
+      if (!accepted[page] || (every && !sets.every((s) => s.has(key)))) continue;
+      (set.far ??= new Set()).add(key);
+      size++;
+      if (masks[page] === 0 && ![...set.far].some((other) => other !== key && pageOfKey(other) === page)) pages++;
     }
-    return result;
+    return { set, size, pages };
   }
 }

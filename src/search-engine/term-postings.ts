@@ -4,7 +4,7 @@
 
 import { fuzziness } from './terms.ts';
 import { SectionSet } from './section-set.ts';
-import { chunksFor, decodePostings, decodeSectionMasks, decodeSections, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
+import { chunksFor, decodePostings, decodeSectionMasks, levelScore, pageOfKey, scoreAt, SECTION_BLOCK, sectionKey, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
@@ -102,8 +102,6 @@ export interface PendingTail {
   sections: SectionSet;
   /** The tail's sections (`encodeSections`), in the order of its scores. */
   tail: string;
-  /** The same as keys, once a range of scores is read. */
-  keys?: number[];
   pagesPerBlock: number;
   /** The TailScores file of each range of pages. */
   blocks: string[];
@@ -194,31 +192,20 @@ export function readTerm(scope: ShardedScope, term: string): Promise<TermPosting
   return read;
 }
 
-function sectionsOf(encoded: string): number[] {
-  const keys: number[] = [];
-  decodeSections(encoded, (key) => keys.push(key));
-  return keys;
-}
-
-/** Fetches the scores of one range of pages of a pending tail into the term's known scores. */
-export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<void> {
+/** Fetches the scores of one range of pages of a pending tail into the term's known scores; returns its sections. */
+export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<number[]> {
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
-  if (pending.read[block]) return;
+  const first = block * pending.pagesPerBlock;
+  const end = first + pending.pagesPerBlock;
+  const keys: number[] = [];
+  decodeSectionMasks(pending.tail, (page, part, mask) => {
+    if (page < first || page >= end) return;
+    for (let bit = 0; mask !== 0; bit++, mask >>>= 1) if (mask & 1) keys.push(sectionKey(page, part * SECTION_BLOCK + bit));
+  });
+  if (pending.read[block]) return keys;
   pending.read[block] = 1;
-  const keys = (pending.keys ??= sectionsOf(pending.tail));
-  const { pagesPerBlock } = pending;
-  const first = block * pagesPerBlock;
-  // The tail is in key order: its sections in the range are consecutive.
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (pageOfKey(keys[mid]) < first) low = mid + 1;
-    else high = mid;
-  }
   const { known } = term;
-  for (let i = low, index = 0; i < keys.length && pageOfKey(keys[i]) < first + pagesPerBlock; i++, index++) {
-    known.set(keys[i], (known.get(keys[i]) ?? 0) + pending.weight * scoreAt(scores, index));
-  }
+  keys.forEach((key, index) => known.set(key, (known.get(key) ?? 0) + pending.weight * scoreAt(scores, index)));
   if (pending.blocks.every((name, b) => name === '' || pending.read[b])) term.pending = term.pending.filter((p) => p !== pending);
+  return keys;
 }
