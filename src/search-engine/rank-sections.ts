@@ -59,6 +59,7 @@ export interface Ranked {
 /** One byte per page of the scope: 1 for the pages the filter lets through. */
 function acceptedPages(entry: SearchEntry, filter: SearchFilter | undefined, excludeDocs: boolean): Uint8Array {
   const accepted = new Uint8Array(entry.pageTypes.length);
+  if (!excludeDocs && !filter?.type && !filter?.tags?.length) return accepted.fill(1);
   const tagged = filter?.tags?.length ? filter.tags.map((tag) => entry.tags[tag]).filter((pages) => pages !== undefined).map((pages) => new Set(decodeNumbers(pages))) : undefined;
   for (let page = 0; page < accepted.length; page++) {
     const type = PAGE_TYPES[entry.pageTypes[page]];
@@ -175,8 +176,11 @@ function scoreKnown(rows: Rows): void {
  * best hit, the best `maxGroups` of them), then their hits. Rows, in the order shown.
  */
 function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
-  const all = Array.from({ length: rows.length }, (_, row) => row);
-  if (maxGroups === Infinity) return bestRows(rows, all.sort(rows.compare), maxGroups, maxHits);
+  if (maxGroups === Infinity) {
+    const all: number[] = [];
+    for (let row = 0; row < rows.length; row++) all.push(row);
+    return bestRows(rows, all.sort(rows.compare), maxGroups, maxHits);
+  }
   const best = new Map<number, number>();
   for (let row = 0; row < rows.length; row++) {
     const other = best.get(rows.group[row]);
@@ -192,7 +196,9 @@ function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
     if (top.length > maxGroups) top.pop();
   }
   const groups = new Set(top.map((row) => rows.group[row]));
-  return bestRows(rows, all.filter((row) => groups.has(rows.group[row])).sort(rows.compare), maxGroups, maxHits);
+  const rowsOf: number[] = [];
+  for (let row = 0; row < rows.length; row++) if (groups.has(rows.group[row])) rowsOf.push(row);
+  return bestRows(rows, rowsOf.sort(rows.compare), maxGroups, maxHits);
 }
 
 function bestRows(rows: Rows, sorted: readonly number[], maxGroups: number, maxHits: number): number[] {
