@@ -93,7 +93,8 @@ class Rows {
   readonly group: number[] = [];
   /** Its score; while a tail it is in is not read, a likely one (what is known plus the tails' mean scores). */
   readonly score: number[] = [];
-  /** The most its score can be. */
+  /** The least and the most its score can be. */
+  readonly low: number[] = [];
   readonly bound: number[] = [];
   readonly matched: number[] = [];
   /** 1 when no tail it is in is left to read. */
@@ -123,6 +124,7 @@ class Rows {
       this.group.push(query.order * PAGE_SPAN + pageOfKey(section));
     }
     let known = 0;
+    let least = 0;
     let likely = 0;
     let slack = 0;
     let matched = 0;
@@ -132,6 +134,7 @@ class Rows {
       known += term.known.get(section) ?? 0;
       for (const pending of term.pending) {
         if (unread(pending, section)) {
+          least += pending.least;
           likely += pending.typical;
           slack += pending.bound;
         }
@@ -139,6 +142,7 @@ class Rows {
     }
     // MiniSearch: a section matching more of the query's terms ranks higher.
     this.score[row] = (known + likely) * matched;
+    this.low[row] = (known + least) * matched;
     this.bound[row] = (known + slack) * matched;
     this.matched[row] = matched;
     this.settled[row] = slack === 0 ? 1 : 0;
@@ -237,15 +241,35 @@ interface TailRead {
 }
 
 /**
- * The tails to read before the `shown` rows can be shown: those of every section that could score above the best hit
- * of the last page shown (or above nothing, when fewer pages are shown than asked for and more match).
+ * The tails to read before the `shown` rows can be shown as they are: those of the sections that could change the
+ * pages shown or their order (by each page's best hit). A section's score is known to lie between its low and its
+ * bound; the pages are certain once no bound crosses the low of a page shown above it. A page's other hits are in
+ * the order of their scores as far as they are known. (When fewer pages are shown than asked for and more match,
+ * every tail is read.)
  */
 function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): TailRead[] {
-  const pages = new Map<number, number>();
-  for (const row of shown) if (!pages.has(rows.group[row])) pages.set(rows.group[row], row);
-  const last = [...pages.values()].at(-1);
+  const toRead = new Set<number>();
+  // The shown pages in order, with every row of each (a page's best hit may be any of them).
+  const pages: number[] = [];
+  for (const row of shown) if (!pages.includes(rows.group[row])) pages.push(rows.group[row]);
+  const all = new Map<number, number[]>(pages.map((group) => [group, []]));
+  const others: number[] = [];
+  for (let row = 0; row < rows.length; row++) (all.get(rows.group[row]) ?? others).push(row);
+  const best = (group: number) => all.get(group)!.reduce((a, b) => (rows.compare(a, b) <= 0 ? a : b));
+  const low = (group: number) => Math.max(...all.get(group)!.map((row) => rows.low[row]));
+  for (let i = 0; i < pages.length; i++) {
+    // The next page, and below the last one every page not shown: none may reach this page's best.
+    const below = i + 1 < pages.length ? all.get(pages[i + 1])! : pages.length === maxGroups ? others : [];
+    const floor = low(pages[i]);
+    const crossing = below.filter((row) => rows.bound[row] > floor);
+    if (crossing.length === 0) continue;
+    for (const row of [...crossing, best(pages[i])]) if (!rows.settled[row]) toRead.add(row);
+  }
   const matchingPages = rows.queries.reduce((n, q) => n + q.pages, 0);
-  const threshold = last === undefined || (pages.size < maxGroups && matchingPages > pages.size) ? 0 : rows.score[last];
+  const everything = pages.length < maxGroups && matchingPages > pages.length;
+  if (everything) for (let row = 0; row < rows.length; row++) if (!rows.settled[row]) toRead.add(row);
+  const threshold = everything || pages.length === 0 ? 0 : low(pages[pages.length - 1]);
+
   const needed = new Map<PendingTail, TailRead[]>();
   const need = (query: ScopeQuery, section: number) => {
     for (const term of query.terms) {
@@ -253,12 +277,12 @@ function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): T
         if (!unread(pending, section)) continue;
         const reads = needed.get(pending) ?? [];
         const block = blockOf(pending, section);
-        if (!reads.some((read) => read.block === block)) reads.push({ query, term, pending, block });
+        if (!reads.some((r) => r.block === block)) reads.push({ query, term, pending, block });
         needed.set(pending, reads);
       }
     }
   };
-  for (let row = 0; row < rows.length; row++) if (!rows.settled[row] && rows.bound[row] > threshold) need(rows.queries[rows.query[row]], rows.section[row]);
+  for (const row of toRead) need(rows.queries[rows.query[row]], rows.section[row]);
   // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
   // one by one only when all those bounds together reach the threshold.
   for (const query of rows.queries) {
@@ -311,21 +335,20 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
   const rows = new Rows(queries, every);
   scoreKnown(rows);
   for (;;) {
+    // The shown pages' sections that only tails name may be among their hits.
+    for (const row of shownRows(rows, maxGroups, maxHits)) {
+      const query = queries[rows.query[row]];
+      for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.at[query.order].has(section)) rows.set(query, section);
+    }
     const shown = shownRows(rows, maxGroups, maxHits);
     const reads = tailsToRead(rows, shown, maxGroups);
-    if (reads.length === 0) {
-      // The shown pages' sections that only tails name may fill their last hits.
-      for (const row of shown) {
-        const query = queries[rows.query[row]];
-        for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.at[query.order].has(section)) rows.set(query, section);
-      }
-      return { found: shownRows(rows, maxGroups, maxHits).map((row) => rows.found(row)), total };
-    }
+    if (reads.length === 0) return { found: shown.map((row) => rows.found(row)), total };
+    const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
     // The pages shown will most likely stay: their details are fetched while the tails are read.
     for (const row of shown) queries[rows.query[row]].scope.details(pageOfKey(rows.section[row])).catch(() => {});
-    const changed = await Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
+    const sections = await changed;
     reads.forEach(({ query }, i) => {
-      for (const section of changed[i]) if (query.matching.has(section)) rows.set(query, section);
+      for (const section of sections[i]) if (query.matching.has(section)) rows.set(query, section);
     });
   }
 }

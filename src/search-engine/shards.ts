@@ -8,7 +8,7 @@
 //   fetches the few chunks its terms fall in, found through term directories (each lists a run of chunks; the entry
 //   lists the directories, so it stays small however many chunks there are). A long list is capped (CappedPostings):
 //   the chunk has its best postings with their scores and only the names of its other sections, whose scores are in
-//   a file of their own that a query fetches only when they could change what it shows;
+//   files by range of pages that a query fetches only where they could change what it shows;
 // - two files per page, fetched for the results shown: its details (title, URL, facets, each section's anchor,
 //   headings and the start of its text, enough for the modal's excerpts) and its full text (for excerpts around the
 //   match on the search page, and the passages AI mode quotes).
@@ -64,11 +64,11 @@ export interface TermDirectory {
 /**
  * A long posting list, impact-ordered in two parts. The head: the sections that score best (`encodePostings`, in key
  * order). The tail: every other section, by name only (`encodeSections`), so that a query still knows each section the
- * term is in (to count results and to apply AND exactly), and how much the tail can weigh: its best and mean score
+ * term is in (to count results and to apply AND exactly), and what the tail can weigh: its best, mean and least score
  * (levels, `levelScore`). The tail's scores are in files by range of pages (`pagesPerBlock` pages each, from page 0):
  * `blocks[i]` names the TailScores file of pages i × pagesPerBlock and on ('' for a range without any).
  */
-export type CappedPostings = [head: string, tail: string, best: number, mean: number, pagesPerBlock: number, blocks: string[]];
+export type CappedPostings = [head: string, tail: string, best: number, mean: number, least: number, pagesPerBlock: number, blocks: string[]];
 
 export interface TermChunk {
   format: typeof SHARDED_FORMAT;

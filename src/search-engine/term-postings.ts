@@ -99,6 +99,8 @@ export interface PendingTail {
   bound: number;
   /** What a section of the tail likely gets: the weight times the tail's mean score. */
   typical: number;
+  /** The least it gets: the weight times the tail's least score. */
+  least: number;
   sections: SectionSet;
   /** The tail's sections (`encodeSections`), in the order of its scores. */
   tail: string;
@@ -153,7 +155,7 @@ async function readChunks(scope: ShardedScope, term: string): Promise<TermPostin
         addPostings(read, value, weight);
         continue;
       }
-      const [head, tail, best, mean, pagesPerBlock, blocks] = value;
+      const [head, tail, best, mean, least, pagesPerBlock, blocks] = value;
       addPostings(read, head, weight);
       // A page at a time: a long tail is in most pages.
       const sections = new SectionSet(pages);
@@ -161,7 +163,7 @@ async function readChunks(scope: ShardedScope, term: string): Promise<TermPostin
         sections.addMask(page, block, mask);
         read.members.addMask(page, block, mask);
       });
-      read.pending.push({ weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), sections, tail, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) });
+      read.pending.push({ weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), least: weight * levelScore(least), sections, tail, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) });
     }
   }
   return read;

@@ -14,8 +14,11 @@ import { decodePostingLevels, encodePostingLevels, encodeScores, encodeSections,
  */
 export const HEAD_POSTINGS = 500;
 export const MAX_HEAD_POSTINGS = 8000;
-/** Lists from this long are capped: below it, the tail would save less than its scores cost when they are fetched. */
-export const CAP_FROM = 2 * HEAD_POSTINGS;
+/**
+ * Lists from this long are capped. A shorter one would save little, and its tail would often have to be read: a query
+ * reads a tail's scores for the sections near the last page it shows.
+ */
+export const CAP_FROM = 4 * HEAD_POSTINGS;
 /** A fall in score that ends a head, in levels: by half. */
 const HEAD_FALL = Math.log(2) / Math.log(levelScore(1) / levelScore(0));
 /** About how many tail scores a file holds: a query that needs a few sections' scores fetches a few small files. */
@@ -36,11 +39,8 @@ function postingCount(encoded: string): number {
  * `put` writes a content-hashed file and returns its name (the tail's scores, a file per range of pages).
  */
 export function capPostings(encoded: string, put: (json: string) => string): string | CappedPostings {
-  const HEAD = Number(process.env.PD_HEAD ?? HEAD_POSTINGS); // EXPERIMENT
-  const BLOCK = Number(process.env.PD_BLOCK ?? TAIL_BLOCK_POSTINGS); // EXPERIMENT
-  const CAP = Number(process.env.PD_CAP ?? 2 * HEAD); // EXPERIMENT
   // Each posting takes two characters or more.
-  if (encoded.length < 2 * CAP || postingCount(encoded) < CAP) return encoded;
+  if (encoded.length < 2 * CAP_FROM || postingCount(encoded) < CAP_FROM) return encoded;
   const keys: number[] = [];
   const levels: number[] = [];
   decodePostingLevels(encoded, (key, level) => {
@@ -60,18 +60,20 @@ export function capPostings(encoded: string, put: (json: string) => string): str
   }
   let sum = (count[cut] - atCut) * levelScore(cut);
   let best = count[cut] > atCut ? cut : -1;
+  let least = best;
   for (let level = cut - 1; level >= 0; level--) {
     if (count[level] === 0) continue;
     sum += count[level] * levelScore(level);
     if (best < 0) best = level;
+    least = level;
   }
   // Pages per file: a power of two, so that the ranges stay where they are while the list grows or shrinks a little.
   const pages = pageOfKey(keys[keys.length - 1]) + 1;
-  const pagesPerBlock = 2 ** Math.max(0, Math.round(Math.log2((BLOCK * pages) / tail.length)));
+  const pagesPerBlock = 2 ** Math.max(0, Math.round(Math.log2((TAIL_BLOCK_POSTINGS * pages) / tail.length)));
   const blocks: number[][] = [];
   for (const i of tail) (blocks[Math.floor(pageOfKey(keys[i]) / pagesPerBlock)] ??= []).push(levels[i]);
   const names = Array.from(blocks, (block) => (block ? put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(block) } satisfies TailScores)) : ''));
-  return [encodePostingLevels(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), pagesPerBlock, names];
+  return [encodePostingLevels(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), least, pagesPerBlock, names];
 }
 
 /**
@@ -79,21 +81,20 @@ export function capPostings(encoded: string, put: (json: string) => string): str
  * that level it takes (the first by key). HEAD_POSTINGS long, or to the biggest fall in score up to MAX_HEAD_POSTINGS.
  */
 function headCut(count: Uint32Array, total: number): { cut: number; atCut: number } {
-  const HEAD = Number(process.env.PD_HEAD ?? HEAD_POSTINGS); // EXPERIMENT
-  const MAX = Math.min(Number(process.env.PD_HEADMAX ?? MAX_HEAD_POSTINGS), total - 1); // EXPERIMENT
+  const max = Math.min(MAX_HEAD_POSTINGS, total - 1);
   let above = 0;
   let fall = HEAD_FALL;
   let fallen: { cut: number; atCut: number } | undefined;
   let plain: { cut: number; atCut: number } | undefined;
   let previous = -1;
-  for (let level = SCORE_LEVELS - 1; level >= 0 && above < MAX; level--) {
+  for (let level = SCORE_LEVELS - 1; level >= 0 && above < max; level--) {
     if (count[level] === 0) continue;
     // `above` postings are better than this level: a cut here falls from `previous` to `level`.
-    if (previous >= 0 && above >= HEAD && previous - level >= fall) {
+    if (previous >= 0 && above >= HEAD_POSTINGS && previous - level >= fall) {
       fall = previous - level;
       fallen = { cut: previous, atCut: count[previous] };
     }
-    if (!plain && above + count[level] >= HEAD) plain = { cut: level, atCut: HEAD - above };
+    if (!plain && above + count[level] >= HEAD_POSTINGS) plain = { cut: level, atCut: HEAD_POSTINGS - above };
     above += count[level];
     previous = level;
   }
@@ -102,5 +103,5 @@ function headCut(count: Uint32Array, total: number): { cut: number; atCut: numbe
 
 /** The files a chunk value names besides its chunk: a capped list's tail scores. */
 export function tailFiles(value: string | CappedPostings): string[] {
-  return typeof value === 'string' ? [] : value[5].filter((name) => name !== '');
+  return typeof value === 'string' ? [] : value[6].filter((name) => name !== '');
 }

@@ -144,7 +144,7 @@ describe('an edit changes few index files', () => {
     // (more of them than go: one can still serve another word whose tail scores are the same).
     const isTail = (rel: string) => json<Partial<TailScores>>(after.has(rel) ? after : before, rel).scores !== undefined;
     expect(added.filter((rel) => !isTail(rel)).length).toBe(removed.filter((rel) => !isTail(rel)).length);
-    const named = new Set(addedChunks.flatMap((chunk) => Object.values(chunk.terms!).flatMap((value) => (typeof value === 'string' ? [] : value[5]))));
+    const named = new Set(addedChunks.flatMap((chunk) => Object.values(chunk.terms!).flatMap((value) => (typeof value === 'string' ? [] : value[6]))));
     for (const rel of added.filter(isTail)) expect(named.has(rel.slice('assets/search/'.length))).toBe(true);
   });
 
