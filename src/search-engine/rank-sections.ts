@@ -170,7 +170,7 @@ function scoreKnown(rows: Rows): void {
   for (const query of rows.queries) {
     const at = rows.at[query.order];
     for (const term of query.terms) {
-      for (const section of term.known.keys()) if (!at.has(section) && query.matching.has(section)) rows.set(query, section);
+      for (const section of term.known.keys()) if (query.matching.has(section) && !at.has(section)) rows.set(query, section);
     }
   }
 }

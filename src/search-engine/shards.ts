@@ -141,9 +141,9 @@ export function scoreLevel(score: number): number {
   return Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(Math.log(Math.max(score, SCORE_MIN) / SCORE_MIN) / SCORE_STEP)));
 }
 
-/** The score a stored level stands for. */
+/** The score a stored level (0 … 4095) stands for. */
 export function levelScore(level: number): number {
-  return SCORE_MIN * Math.exp(level * SCORE_STEP);
+  return LEVEL_SCORES[level];
 }
 
 /**
@@ -177,11 +177,17 @@ export function scoreAt(encoded: string, index: number): number {
 
 /** Calls `each(sectionKey, score)` for every posting of an encoded list. */
 export function decodePostings(encoded: string, each: (key: number, score: number) => void): void {
-  decodePostingLevels(encoded, (key, level) => each(key, LEVEL_SCORES[level]));
+  const keys: number[] = [];
+  const levels: number[] = [];
+  decodePostingsInto(encoded, keys, levels);
+  for (let i = 0; i < keys.length; i++) each(keys[i], LEVEL_SCORES[levels[i]]);
 }
 
-/** Calls `each(sectionKey, level)` for every posting of an encoded list: its score as stored (`levelScore`). */
-export function decodePostingLevels(encoded: string, each: (key: number, level: number) => void): void {
+/**
+ * Appends every posting of an encoded list to `keys` (section keys) and `levels` (`levelScore`). No call per posting:
+ * a query decodes thousands of postings once each, mostly before the browser has optimised the code.
+ */
+export function decodePostingsInto(encoded: string, keys: number[], levels: number[]): void {
   let page = 0;
   let number = 0;
   let local = 0;
@@ -206,7 +212,8 @@ export function decodePostingLevels(encoded: string, each: (key: number, level: 
     }
     number = 0;
     inLocal = false;
-    each(sectionKey(page, local), (SCORE_INDEX[code] << 6) | SCORE_INDEX[encoded.charCodeAt(++i)]);
+    keys.push(sectionKey(page, local));
+    levels.push((SCORE_INDEX[code] << 6) | SCORE_INDEX[encoded.charCodeAt(++i)]);
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { fuzziness } from './terms.ts';
 import { SectionSet } from './section-set.ts';
-import { chunksFor, decodePostings, decodeSectionMasks, levelScore, pageOfKey, scoreAt, SECTION_BLOCK, sectionKey, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
+import { chunksFor, decodePostingsInto, decodeSectionMasks, levelScore, pageOfKey, scoreAt, SECTION_BLOCK, sectionKey, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
@@ -134,10 +134,15 @@ export interface TermPostings {
 
 function addPostings(into: TermPostings, encoded: string, weight: number): void {
   const { known, members } = into;
-  decodePostings(encoded, (key, score) => {
-    known.set(key, (known.get(key) ?? 0) + weight * score);
-    members.add(key);
-  });
+  const keys: number[] = [];
+  const levels: number[] = [];
+  decodePostingsInto(encoded, keys, levels);
+  for (let i = 0; i < keys.length; i++) {
+    const before = known.get(keys[i]);
+    const score = weight * levelScore(levels[i]);
+    known.set(keys[i], before === undefined ? score : before + score);
+    members.add(keys[i]);
+  }
 }
 
 /** Reads what the chunks say of a term: whole lists and heads scored, capped tails by their sections. */

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { decodePostingLevels, encodePostingLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostingsInto, encodePostingLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -43,10 +43,7 @@ export function capPostings(encoded: string, put: (json: string) => string): str
   if (encoded.length < 2 * CAP_FROM || postingCount(encoded) < CAP_FROM) return encoded;
   const keys: number[] = [];
   const levels: number[] = [];
-  decodePostingLevels(encoded, (key, level) => {
-    keys.push(key);
-    levels.push(level);
-  });
+  decodePostingsInto(encoded, keys, levels);
   // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
   const count = new Uint32Array(SCORE_LEVELS);
   for (const level of levels) count[level]++;
