@@ -1,14 +1,15 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
-import type { AssetManifest, LoadedModule } from '../render/index.ts';
+import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
-import { codeKey, statsKey } from './keys.ts';
+import { codeKey, hashText, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
 /**
@@ -36,7 +37,8 @@ export interface Reuse {
   /** Compiled page modules and MDX components by file, while no file they were built from changed. */
   module(abs: string): LoadedModule | undefined;
   keepModule(abs: string, module: LoadedModule): void;
-  readonly bundle?: KeyedMemo<AssetManifest>;
+  /** The client bundle's data by its key, for the site at `root`. */
+  bundleMemo?(root: string): KeyedMemo<BundleData>;
   /** The search index files of a set of records. */
   search(key: string): SearchIndexFiles | undefined;
   /**
@@ -130,6 +132,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
   const pageKeys: Record<string, string> = {};
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
   let state: { file: string; next: string } | undefined;
+  let bundle: KeyedMemo<BundleData> | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -145,6 +148,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
+    bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => (code ??= codeKey()))),
     searchState(root) {
       if (!options.record) return undefined;
       const file = path.join(cacheFolder(root), 'search-state.bin');
@@ -172,6 +176,34 @@ export function diskReuse(options: { record: boolean }): Reuse {
       if (record && build.wrote) {
         const { root, outDir, startedAt, inputs, outputs, pages, warnings } = build;
         writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, pages, warnings, pageKeys }, record.previous);
+      }
+    },
+  };
+}
+
+/**
+ * A value by its key in one file (the last one set), under the running code's key too: what a build of the same inputs
+ * would make again. Unreadable or foreign, it is none.
+ */
+function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> {
+  return {
+    get(key) {
+      try {
+        const [saved, value] = deserialize(readFileSync(file)) as [string, T];
+        return saved === hashText(code(), key) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      const temp = `${file}.${process.pid}.tmp`;
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(temp, serialize([hashText(code(), key), value]));
+        renameSync(temp, file);
+      } catch {
+        // Only costs the next build a bundle.
+        rmSync(temp, { force: true });
       }
     },
   };
@@ -210,6 +242,7 @@ export function memoryReuse(): MemoryReuse {
   const modules = new Map<string, { key: string; value: LoadedModule }>();
   const pages = new Map<string, { key: string; html: string }>();
   const searches = keyedMemo<SearchIndexFiles>();
+  const bundles = keyedMemo<BundleData>();
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: true,
@@ -230,7 +263,7 @@ export function memoryReuse(): MemoryReuse {
     keepModule(abs, module) {
       modules.set(abs, { key: statsKey(module.deps), value: module });
     },
-    bundle: keyedMemo(),
+    bundleMemo: () => bundles,
     search: (key) => searches.get(key) ?? cache?.getSearch(key),
     searchState: () => undefined,
     keepSearch(key, files, onDisk) {
