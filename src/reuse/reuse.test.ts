@@ -58,7 +58,14 @@ describe('diskReuse', () => {
   test('the bundle, by its key, from one build to the next', () => {
     const s = site();
     const assets: BundleData = { files: new Map([['assets/app.1.js', 'console.log(1)']]), css: ['/assets/a.css'], headTags: '', baseUrl: '/', loaderUrl: '/assets/l.js', hydrateUrl: '/assets/h.js', islandUrls: new Map([['Search', '/assets/s.js']]) };
-    diskReuse({ record: true }).bundleMemo!(s.root).set('k1', assets);
+    const failed = diskReuse({ record: true });
+    failed.bundleMemo!(s.root).set('k1', assets);
+    failed.finish(finished(s, { ok: false }));
+    // A failed build leaves no trace.
+    expect(diskReuse({ record: true }).bundleMemo!(s.root).get('k1')).toBeUndefined();
+    const first = diskReuse({ record: true });
+    first.bundleMemo!(s.root).set('k1', assets);
+    first.finish(finished(s));
     const next = diskReuse({ record: true }).bundleMemo!(s.root);
     expect(next.get('k1')).toEqual(assets);
     expect(next.get('k2')).toBeUndefined();

@@ -132,7 +132,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
   const pageKeys: Record<string, string> = {};
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
   let state: { file: string; next: string } | undefined;
-  let bundle: KeyedMemo<BundleData> | undefined;
+  let bundle: ReturnType<typeof fileMemo<BundleData>> | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -169,6 +169,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
     finish(build) {
       // The output and its index's state change together: a state that does not describe the output is not kept.
       if (state) moveSearchState(state, build.ok && build.wrote);
+      if (build.ok) bundle?.save();
       if (!build.ok || !cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
@@ -183,9 +184,10 @@ export function diskReuse(options: { record: boolean }): Reuse {
 
 /**
  * A value by its key in one file (the last one set), under the running code's key too: what a build of the same inputs
- * would make again. Unreadable or foreign, it is none.
+ * would make again. Unreadable or foreign, it is none. What is set is written by `save`, after a build that succeeded.
  */
-function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> {
+function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> & { save(): void } {
+  let pending: [string, T] | undefined;
   return {
     get(key) {
       try {
@@ -196,10 +198,14 @@ function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> {
       }
     },
     set(key, value) {
+      pending = [hashText(code(), key), value];
+    },
+    save() {
+      if (!pending) return;
       const temp = `${file}.${process.pid}.tmp`;
       try {
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(temp, serialize([hashText(code(), key), value]));
+        writeFileSync(temp, serialize(pending));
         renameSync(temp, file);
       } catch {
         // Only costs the next build a bundle.
