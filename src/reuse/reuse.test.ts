@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SiteConfig } from '../config/index.ts';
+import { FRONTMATTER_SCHEMAS } from '../content/index.ts';
 import { problem } from '../errors/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
 import type { SearchIndexFiles } from '../search/index.ts';
@@ -55,6 +56,22 @@ describe('noReuse', () => {
 });
 
 describe('diskReuse', () => {
+  test('validated frontmatter, from one successful build to the next', () => {
+    const s = site();
+    const entry = { yaml: 'title: A', schema: FRONTMATTER_SCHEMAS.doc, result: { value: { title: 'A' }, positions: {} }, problems: [] };
+    const failed = diskReuse({ record: true });
+    failed.frontmatter!(s.root).set('content/docs/a.md', entry);
+    failed.finish(finished(s, { ok: false }));
+    expect(diskReuse({ record: true }).frontmatter!(s.root).size).toBe(0);
+    const first = diskReuse({ record: true });
+    first.frontmatter!(s.root).set('content/docs/a.md', entry);
+    first.finish(finished(s));
+    const next = diskReuse({ record: true }).frontmatter!(s.root);
+    expect(next.get('content/docs/a.md')).toEqual(entry);
+    // The schema comes back as the very object scanContent compares with.
+    expect(next.get('content/docs/a.md')!.schema).toBe(FRONTMATTER_SCHEMAS.doc);
+  });
+
   test('the bundle, by its key, from one build to the next', () => {
     const s = site();
     const assets: BundleData = { files: new Map([['assets/app.1.js', 'console.log(1)']]), css: ['/assets/a.css'], headTags: '', baseUrl: '/', loaderUrl: '/assets/l.js', hydrateUrl: '/assets/h.js', islandUrls: new Map([['Search', '/assets/s.js']]) };
@@ -204,7 +221,8 @@ describe('memoryReuse', () => {
     expect(memory.keysPages).toBe(true);
     expect(memory.unchanged({ root: temp })).toBeUndefined();
     expect(memory.codeKey()).toBe(diskReuse({ record: false }).codeKey());
-    expect(memory.frontmatter).toBeInstanceOf(Map);
+    expect(memory.frontmatter!('/site')).toBeInstanceOf(Map);
+    expect(memory.frontmatter!('/site')).toBe(memory.frontmatter!('/site'));
     expect(memory.trees).toBeInstanceOf(Map);
     expect(() => memory.finish(finished(site()))).not.toThrow();
   });

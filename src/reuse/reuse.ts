@@ -9,6 +9,7 @@ import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
+import { frontmatterFile } from './frontmatter-file.ts';
 import { codeKey, hashText, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
@@ -26,8 +27,8 @@ export interface Reuse {
   unchanged(options: RecordOptions): UnchangedBuild | undefined;
   /** The validated config and its problems, by the options it was loaded with, while no file it came from changed. */
   readonly config?: KeyedMemo<{ config: SiteConfig; diagnostics: Diagnostic[] }>;
-  /** Validated frontmatter by file, keyed by its YAML text. */
-  readonly frontmatter?: FrontmatterMemo;
+  /** Validated frontmatter by file, keyed by its YAML text, for the site at `root`. */
+  frontmatter?(root: string): FrontmatterMemo;
   /** Markdown files as read, by path, while their stats are unchanged. */
   readonly sources?: SourceMemo;
   /** Per-file parse and render results, for the site at `root`. */
@@ -133,6 +134,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
   let state: { file: string; next: string } | undefined;
   let bundle: ReturnType<typeof fileMemo<BundleData>> | undefined;
+  let frontmatter: ReturnType<typeof frontmatterFile> | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -148,6 +150,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
+    frontmatter: (root) => (frontmatter ??= frontmatterFile(path.join(cacheFolder(root), 'frontmatter.bin'), (code ??= codeKey()))).memo,
     bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => (code ??= codeKey()))),
     searchState(root) {
       if (!options.record) return undefined;
@@ -169,7 +172,10 @@ export function diskReuse(options: { record: boolean }): Reuse {
     finish(build) {
       // The output and its index's state change together: a state that does not describe the output is not kept.
       if (state) moveSearchState(state, build.ok && build.wrote);
-      if (build.ok) bundle?.save();
+      if (build.ok) {
+        bundle?.save();
+        frontmatter?.save();
+      }
       if (!build.ok || !cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
@@ -249,12 +255,13 @@ export function memoryReuse(): MemoryReuse {
   const pages = new Map<string, { key: string; html: string }>();
   const searches = keyedMemo<SearchIndexFiles>();
   const bundles = keyedMemo<BundleData>();
+  const frontmatter: FrontmatterMemo = new Map();
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: true,
     unchanged: () => undefined,
     config: configMemo(),
-    frontmatter: new Map(),
+    frontmatter: () => frontmatter,
     sources: new Map(),
     markdownCache(root) {
       if (cache) cache.nextBuild();
