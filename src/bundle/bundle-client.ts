@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../config/index.ts';
-import type { AssetManifest } from '../render/index.ts';
+import type { AssetManifest, BundleData } from '../render/index.ts';
 import { escapeHtml, withBase, type AnalyticsData } from '../shared/index.ts';
 
 
@@ -96,7 +96,7 @@ function siteFiles(siteRoot: string): Plugin {
  * A page gets one `<script type="module">` tag: the loader, with the chunk URLs of the page's islands in data
  * attributes (see `scriptTags`).
  */
-export async function bundleClient(options: BundleOptions): Promise<AssetManifest> {
+export async function bundleClient(options: BundleOptions): Promise<AssetManifest & { bundle: BundleData }> {
   // Loaded on first use: an unchanged build never needs it, and start-up should not wait for it.
   const { build: esbuild } = await import('esbuild');
   const islands = new Map([...themeIslands(), ...options.extraIslands]);
@@ -175,10 +175,17 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
     .map((file) => `<link rel="preload" href="${escapeHtml(withBase(options.baseUrl, '/' + file))}" as="font" type="font/woff2" crossorigin>`)
     .join('\n');
 
+  return assetManifest({ css, headTags, files, baseUrl: options.baseUrl, loaderUrl, hydrateUrl, islandUrls });
+}
+
+/** The manifest of a bundle: its data, and the script tag each page gets (`data` is kept on it, as `bundle`). */
+export function assetManifest(data: BundleData): AssetManifest & { bundle: BundleData } {
+  const { css, headTags, files, baseUrl, loaderUrl, hydrateUrl, islandUrls } = data;
   return {
     css,
     headTags,
     files,
+    bundle: data,
     scriptTags: (names: readonly string[], page: PageScriptData = {}) => {
       const chunks: Record<string, string> = {};
       for (const name of names) {
@@ -188,7 +195,7 @@ export async function bundleClient(options: BundleOptions): Promise<AssetManifes
       const attrs = [
         `src="${escapeHtml(loaderUrl)}"`,
         'data-pd-runtime',
-        `data-pd-base="${escapeHtml(options.baseUrl)}"`,
+        `data-pd-base="${escapeHtml(baseUrl)}"`,
         `data-pd-hydrate="${escapeHtml(hydrateUrl)}"`,
         `data-pd-islands="${escapeHtml(JSON.stringify(chunks))}"`,
       ];

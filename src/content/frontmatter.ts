@@ -97,6 +97,9 @@ export interface Frontmatter<T> {
  */
 export type FrontmatterMemo = Map<string, { yaml: string; schema: z.ZodType; result: Frontmatter<unknown> | undefined; problems: Diagnostic[] }>;
 
+/** The schemas by name, so that a memo kept on disk can name the one each entry was validated with. */
+export const FRONTMATTER_SCHEMAS: Readonly<Record<string, z.ZodType>> = { doc: docFrontmatterSchema, blog: blogFrontmatterSchema, page: pageFrontmatterSchema };
+
 /** Parses and validates a frontmatter block; problems go to diagnostics with file positions. */
 export function parseFrontmatter<S extends z.ZodType>(
   split: SplitFrontmatter,

@@ -1,7 +1,7 @@
 import type { Message } from 'esbuild';
 import path from 'node:path';
 import { PACKAGE_ROOT, type SiteConfig } from '../config/index.ts';
-import { bundleClient, SITE_NAMESPACE } from '../bundle/index.ts';
+import { assetManifest, bundleClient, SITE_NAMESPACE } from '../bundle/index.ts';
 import { problem, type Diagnostic } from '../errors/index.ts';
 import type { AssetManifest } from '../render/index.ts';
 import { bundleKey, type Reuse } from '../reuse/index.ts';
@@ -18,12 +18,13 @@ export interface Bundling {
 export function startBundle(config: SiteConfig, modules: LoadedModules, minify: boolean | undefined, reuse: Reuse): Bundling {
   const extraIslands = new Map<string, string>();
   for (const [abs, mod] of modules.components) if (mod.client) extraIslands.set(path.basename(abs).replace(/\.[jt]sx?$/, ''), abs);
-  const key = reuse.bundle || reuse.codeKey() ? bundleKey(config.baseUrl, minify, extraIslands, [...modules.components.values()].flatMap((m) => m.deps)) : '';
-  const known = reuse.bundle?.get(key);
-  const made = known
-    ? Promise.resolve(known)
+  const memo = reuse.bundleMemo?.(config.root);
+  const key = memo || reuse.codeKey() ? bundleKey(config.baseUrl, minify, extraIslands, [...modules.components.values()].flatMap((m) => m.deps)) : '';
+  const known = memo?.get(key);
+  const made: Promise<AssetManifest> = known
+    ? Promise.resolve(assetManifest(known))
     : bundleClient({ baseUrl: config.baseUrl, extraIslands, minify, siteRoot: config.root }).then((assets) => {
-        reuse.bundle?.set(key, assets);
+        memo?.set(key, assets.bundle);
         return assets;
       });
   const result = made.then(

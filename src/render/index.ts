@@ -7,6 +7,6 @@ export { rssFeed, atomFeed, jsonFeed, sitemap, robotsTxt } from './feeds.ts';
 export { llmsFiles, markdownFileOf } from './llms.ts';
 export { siteIconFiles } from './site-icon.ts';
 export { loadComponentModule, renderPageModule, renderComponentHtml, type LoadedModule } from './modules.ts';
-export type { AssetManifest, RenderedPage } from './types.ts';
+export type { AssetManifest, BundleData, RenderedPage } from './types.ts';
 export { writePages, type BodyRenderer, type EarlierPage, type PageOutput, type PageOutputInput, type PageReuse, type PageWriter } from './page-output.ts';
 export { siteFeeds, siteFiles, type SiteFilesInput } from './site-files.ts';

@@ -12,6 +12,17 @@ export interface AssetManifest {
   files: Map<string, string | Uint8Array>;
 }
 
+/** What a bundle made, as plain data: a build can keep it and make the manifest again without esbuild. */
+export interface BundleData {
+  css: string[];
+  headTags: string;
+  files: Map<string, string | Uint8Array>;
+  baseUrl: string;
+  loaderUrl: string;
+  hydrateUrl: string;
+  islandUrls: Map<string, string>;
+}
+
 export interface RenderedPage {
   /** Route path without base: "/docs/intro/". */
   url: string;

@@ -118,6 +118,21 @@ describe('MarkdownCache', () => {
     expect(MarkdownCache.load(root).get('f4.md', 'k4')).toBeUndefined();
   });
 
+  test('a new search index each save (serve) rewrites the file rather than piling indexes up in it', () => {
+    const root = site();
+    const cache = MarkdownCache.load(root);
+    const sizes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      cache.nextBuild();
+      cache.set('a.md', entry('k', 'A'));
+      cache.setSearch(`records-${round}`, { files: new Map([['search-index/main/entry.json', 'x'.repeat(10_000)]]), indexUrl: '/i.json' });
+      cache.save();
+      sizes.push(readFileSync(cacheFile(root)).length);
+    }
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThan(100);
+    expect(MarkdownCache.load(root).getSearch('records-3')).toBeDefined();
+  });
+
   test('the file is written anew once replaced entries make up a quarter of it', () => {
     const root = site();
     const first = MarkdownCache.load(root);

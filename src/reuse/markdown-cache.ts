@@ -64,11 +64,9 @@ export class MarkdownCache {
           search = records.next() as SavedSearch | undefined;
           let count = 0;
           for (let record = records.next(); record !== END; record = records.next()) {
-            if (Array.isArray(record)) {
-              const [name, entry] = record as [string, CacheEntry];
-              previous.set(name, entry);
-              count++;
-            } else search = (record as { search?: SavedSearch }).search;
+            const [name, entry] = record as [string, CacheEntry];
+            previous.set(name, entry);
+            count++;
           }
           disk = { size: buffer.length, records: count };
         }
@@ -116,8 +114,11 @@ export class MarkdownCache {
     const disk = this.disk;
     const changed = [...this.next].filter(([name, entry]) => !sameEntry(disk?.entries.get(name), entry));
     const records = (disk?.records ?? 0) + changed.length;
-    const appendable = disk !== undefined && statSync(this.file, { throwIfNoEntry: false })?.size === disk.size && (records - this.next.size) * 4 <= records;
-    if (appendable && changed.length === 0 && this.search === disk.search) return;
+    // A changed search index (serve keeps one, megabytes of JSON) is written only with a whole file, never appended:
+    // appended on every save, replaced indexes would pile up unseen by the count of replaced entries.
+    const appendable =
+      disk !== undefined && this.search === disk.search && statSync(this.file, { throwIfNoEntry: false })?.size === disk.size && (records - this.next.size) * 4 <= records;
+    if (appendable && changed.length === 0) return;
     if (appendable && this.append(disk, changed)) return;
     this.rewrite();
   }
@@ -128,13 +129,11 @@ export class MarkdownCache {
       fd = openSync(this.file, 'r+');
       // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
       const out = new RecordWriter(fd, disk.size - END_RECORD.length);
-      if (this.search !== disk.search) out.write({ search: this.search });
       for (const entry of changed) out.write(entry);
       out.write(END);
       out.flush();
       disk.size = out.position;
       disk.records += changed.length;
-      disk.search = this.search;
       for (const [name, entry] of changed) disk.entries.set(name, entry);
       return true;
     } catch {

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SiteConfig } from '../config/index.ts';
+import { FRONTMATTER_SCHEMAS } from '../content/index.ts';
 import { problem } from '../errors/index.ts';
-import type { AssetManifest, LoadedModule } from '../render/index.ts';
+import type { BundleData, LoadedModule } from '../render/index.ts';
 import type { SearchIndexFiles } from '../search/index.ts';
 import { bundleKey, hashText, statsKey } from './keys.ts';
 import { diskReuse, memoryReuse, noReuse, type FinishedBuild } from './reuse.ts';
@@ -50,11 +51,45 @@ describe('noReuse', () => {
     none.keepPage('index.html', 'k', '<p>x</p>');
     expect(none.page('index.html', 'k')).toBeUndefined();
     expect(() => none.finish(finished(site()))).not.toThrow();
-    expect([none.config, none.frontmatter, none.trees, none.bundle]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([none.config, none.frontmatter, none.trees, none.bundleMemo]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 
 describe('diskReuse', () => {
+  test('validated frontmatter, from one successful build to the next', () => {
+    const s = site();
+    const entry = { yaml: 'title: A', schema: FRONTMATTER_SCHEMAS.doc, result: { value: { title: 'A' }, positions: {} }, problems: [] };
+    const failed = diskReuse({ record: true });
+    failed.frontmatter!(s.root).set('content/docs/a.md', entry);
+    failed.finish(finished(s, { ok: false }));
+    expect(diskReuse({ record: true }).frontmatter!(s.root).size).toBe(0);
+    const first = diskReuse({ record: true });
+    first.frontmatter!(s.root).set('content/docs/a.md', entry);
+    first.finish(finished(s));
+    const next = diskReuse({ record: true }).frontmatter!(s.root);
+    expect(next.get('content/docs/a.md')).toEqual(entry);
+    // The schema comes back as the very object scanContent compares with.
+    expect(next.get('content/docs/a.md')!.schema).toBe(FRONTMATTER_SCHEMAS.doc);
+  });
+
+  test('the bundle, by its key, from one build to the next', () => {
+    const s = site();
+    const assets: BundleData = { files: new Map([['assets/app.1.js', 'console.log(1)']]), css: ['/assets/a.css'], headTags: '', baseUrl: '/', loaderUrl: '/assets/l.js', hydrateUrl: '/assets/h.js', islandUrls: new Map([['Search', '/assets/s.js']]) };
+    const failed = diskReuse({ record: true });
+    failed.bundleMemo!(s.root).set('k1', assets);
+    failed.finish(finished(s, { ok: false }));
+    // A failed build leaves no trace.
+    expect(diskReuse({ record: true }).bundleMemo!(s.root).get('k1')).toBeUndefined();
+    const first = diskReuse({ record: true });
+    first.bundleMemo!(s.root).set('k1', assets);
+    first.finish(finished(s));
+    const next = diskReuse({ record: true }).bundleMemo!(s.root);
+    expect(next.get('k1')).toEqual(assets);
+    expect(next.get('k2')).toBeUndefined();
+    writeFileSync(path.join(s.root, 'node_modules', '.cache', 'protodocs', 'bundle.bin'), 'not a bundle');
+    expect(diskReuse({ record: true }).bundleMemo!(s.root).get('k1')).toBeUndefined();
+  });
+
   test("the search index's state takes the last one's place only with the output it describes", () => {
     const s = site();
     const build = (content: string | undefined, result: Partial<FinishedBuild>) => {
@@ -186,7 +221,8 @@ describe('memoryReuse', () => {
     expect(memory.keysPages).toBe(true);
     expect(memory.unchanged({ root: temp })).toBeUndefined();
     expect(memory.codeKey()).toBe(diskReuse({ record: false }).codeKey());
-    expect(memory.frontmatter).toBeInstanceOf(Map);
+    expect(memory.frontmatter!('/site')).toBeInstanceOf(Map);
+    expect(memory.frontmatter!('/site')).toBe(memory.frontmatter!('/site'));
     expect(memory.trees).toBeInstanceOf(Map);
     expect(() => memory.finish(finished(site()))).not.toThrow();
   });
@@ -216,13 +252,13 @@ describe('memoryReuse', () => {
 
   test('the bundle, by its key', () => {
     const memory = memoryReuse();
-    const assets = { css: [] } as unknown as AssetManifest;
-    expect(memory.bundle!.get('k1')).toBeUndefined();
-    memory.bundle!.set('k1', assets);
-    expect(memory.bundle!.get('k1')).toBe(assets);
-    expect(memory.bundle!.get('k2')).toBeUndefined();
-    memory.bundle!.set('k2', assets);
-    expect(memory.bundle!.get('k1')).toBeUndefined();
+    const assets = { css: [] } as unknown as BundleData;
+    expect(memory.bundleMemo!('/site').get('k1')).toBeUndefined();
+    memory.bundleMemo!('/site').set('k1', assets);
+    expect(memory.bundleMemo!('/site').get('k1')).toBe(assets);
+    expect(memory.bundleMemo!('/site').get('k2')).toBeUndefined();
+    memory.bundleMemo!('/site').set('k2', assets);
+    expect(memory.bundleMemo!('/site').get('k1')).toBeUndefined();
   });
 
   test('pages by their key', () => {

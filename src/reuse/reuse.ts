@@ -1,14 +1,16 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
-import type { AssetManifest, LoadedModule } from '../render/index.ts';
+import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
-import { codeKey, statsKey } from './keys.ts';
+import { frontmatterFile } from './frontmatter-file.ts';
+import { codeKey, hashText, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
 /**
@@ -25,8 +27,8 @@ export interface Reuse {
   unchanged(options: RecordOptions): UnchangedBuild | undefined;
   /** The validated config and its problems, by the options it was loaded with, while no file it came from changed. */
   readonly config?: KeyedMemo<{ config: SiteConfig; diagnostics: Diagnostic[] }>;
-  /** Validated frontmatter by file, keyed by its YAML text. */
-  readonly frontmatter?: FrontmatterMemo;
+  /** Validated frontmatter by file, keyed by its YAML text, for the site at `root`. */
+  frontmatter?(root: string): FrontmatterMemo;
   /** Markdown files as read, by path, while their stats are unchanged. */
   readonly sources?: SourceMemo;
   /** Per-file parse and render results, for the site at `root`. */
@@ -36,7 +38,8 @@ export interface Reuse {
   /** Compiled page modules and MDX components by file, while no file they were built from changed. */
   module(abs: string): LoadedModule | undefined;
   keepModule(abs: string, module: LoadedModule): void;
-  readonly bundle?: KeyedMemo<AssetManifest>;
+  /** The client bundle's data by its key, for the site at `root`. */
+  bundleMemo?(root: string): KeyedMemo<BundleData>;
   /** The search index files of a set of records. */
   search(key: string): SearchIndexFiles | undefined;
   /**
@@ -130,6 +133,8 @@ export function diskReuse(options: { record: boolean }): Reuse {
   const pageKeys: Record<string, string> = {};
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
   let state: { file: string; next: string } | undefined;
+  let bundle: ReturnType<typeof fileMemo<BundleData>> | undefined;
+  let frontmatter: ReturnType<typeof frontmatterFile> | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -145,6 +150,8 @@ export function diskReuse(options: { record: boolean }): Reuse {
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
+    frontmatter: (root) => (frontmatter ??= frontmatterFile(path.join(cacheFolder(root), 'frontmatter.bin'), (code ??= codeKey()))).memo,
+    bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => (code ??= codeKey()))),
     searchState(root) {
       if (!options.record) return undefined;
       const file = path.join(cacheFolder(root), 'search-state.bin');
@@ -165,6 +172,10 @@ export function diskReuse(options: { record: boolean }): Reuse {
     finish(build) {
       // The output and its index's state change together: a state that does not describe the output is not kept.
       if (state) moveSearchState(state, build.ok && build.wrote);
+      if (build.ok) {
+        bundle?.save();
+        frontmatter?.save();
+      }
       if (!build.ok || !cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
@@ -172,6 +183,39 @@ export function diskReuse(options: { record: boolean }): Reuse {
       if (record && build.wrote) {
         const { root, outDir, startedAt, inputs, outputs, pages, warnings } = build;
         writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, pages, warnings, pageKeys }, record.previous);
+      }
+    },
+  };
+}
+
+/**
+ * A value by its key in one file (the last one set), under the running code's key too: what a build of the same inputs
+ * would make again. Unreadable or foreign, it is none. What is set is written by `save`, after a build that succeeded.
+ */
+function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> & { save(): void } {
+  let pending: [string, T] | undefined;
+  return {
+    get(key) {
+      try {
+        const [saved, value] = deserialize(readFileSync(file)) as [string, T];
+        return saved === hashText(code(), key) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      pending = [hashText(code(), key), value];
+    },
+    save() {
+      if (!pending) return;
+      const temp = `${file}.${process.pid}.tmp`;
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(temp, serialize(pending));
+        renameSync(temp, file);
+      } catch {
+        // Only costs the next build a bundle.
+        rmSync(temp, { force: true });
       }
     },
   };
@@ -210,12 +254,14 @@ export function memoryReuse(): MemoryReuse {
   const modules = new Map<string, { key: string; value: LoadedModule }>();
   const pages = new Map<string, { key: string; html: string }>();
   const searches = keyedMemo<SearchIndexFiles>();
+  const bundles = keyedMemo<BundleData>();
+  const frontmatter: FrontmatterMemo = new Map();
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: true,
     unchanged: () => undefined,
     config: configMemo(),
-    frontmatter: new Map(),
+    frontmatter: () => frontmatter,
     sources: new Map(),
     markdownCache(root) {
       if (cache) cache.nextBuild();
@@ -230,7 +276,7 @@ export function memoryReuse(): MemoryReuse {
     keepModule(abs, module) {
       modules.set(abs, { key: statsKey(module.deps), value: module });
     },
-    bundle: keyedMemo(),
+    bundleMemo: () => bundles,
     search: (key) => searches.get(key) ?? cache?.getSearch(key),
     searchState: () => undefined,
     keepSearch(key, files, onDisk) {

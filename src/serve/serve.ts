@@ -6,7 +6,7 @@ import { CONFIG_FILE, PACKAGE_ROOT, loadConfig } from '../config/index.ts';
 import { memoryReuse } from '../reuse/index.ts';
 import type { PoolFactory } from '../workers/index.ts';
 import { Diagnostics, codeFrame, diagnosticFromThrown, sortDiagnostics, type Diagnostic } from '../errors/index.ts';
-import { createAskGuard, createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions } from '../search/index.ts';
+import { createAskGuard, createAskHandler, loadSearchRecords, recordsFromIndexFiles, type AskLlmOptions, type SearchRecord } from '../search/index.ts';
 import type { WebHandler } from './ask-adapter.ts';
 import { LiveReload, type OverlayProblem } from './live-reload.ts';
 import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
@@ -184,7 +184,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   // Stops the last build's search index if it is still being made: the next build makes its own.
   let cancelSearch: (() => void) | undefined;
   /** The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile. */
-  const scheduleSearch = (prepare: () => SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<void> => {
+  const scheduleSearch = (prepare: () => SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<SearchRecord[] | undefined> => {
     const pool = options.workers?.(pages);
     let cancelled = false;
     cancelSearch = () => {
@@ -193,13 +193,17 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     };
     return new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS))
       .then(async () => {
-        if (cancelled) return;
+        if (cancelled) return undefined;
         try {
-          const index = await indexSearch(prepare(), reuse, pool);
+          const task = prepare();
+          const index = await indexSearch(task, reuse, pool);
           if (!cancelled) for (const [rel, text] of index.files) files.set(rel, text);
+          // The records the index was made from, for the ask handler (none stands for a page without its sections).
+          return task.records.some((r) => r.unchanged) ? undefined : task.records;
         } catch (error) {
           // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
           if (!cancelled) options.buildLog?.(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`);
+          return undefined;
         }
       })
       .finally(() => pool?.close());
@@ -248,8 +252,9 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const files = new Map(result.files);
     for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
     // The search index arrives a moment after the pages; a request for it waits for it.
-    const late = result.search ? scheduleSearch(result.search, result.pages, result.files).then(() => {
+    const late = result.search ? scheduleSearch(result.search, result.pages, result.files).then((records) => {
       for (const [rel, content] of result.files) if (!files.has(rel)) files.set(rel, content);
+      return records;
     }) : undefined;
     site = { source: late ? awaitingSource(memorySource(files, result.copies), late) : memorySource(files, result.copies), baseUrl };
     lastGood = result;
@@ -264,15 +269,18 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       options.log(`✓ Rebuilt ${result.pages} pages in ${ms} ms${changed ? ` (${changed.length} changed)` : ''}.`);
     }
     const thisBuild = buildNumber;
-    const afterIndex = () => {
+    const afterIndex = (records?: SearchRecord[]) => {
       // A newer build has taken over (and stopped this one's index).
       if (thisBuild !== buildNumber) return;
-      // The ask handler answers from this build's index, so it is made anew with each good build.
+      // The ask handler answers from this build's index, so it is made anew with each good build: from the records it
+      // was made from, or else read back from its files.
       askHandler = createAskHandler({
-        records: recordsFromIndexFiles(result.files.keys(), (rel) => {
-          const content = result.files.get(rel);
-          return typeof content === 'string' ? content : undefined;
-        }),
+        records:
+          records ??
+          recordsFromIndexFiles(result.files.keys(), (rel) => {
+            const content = result.files.get(rel);
+            return typeof content === 'string' ? content : undefined;
+          }),
         llm: options.llm,
         guard: guardFor(result.config?.search.ai.allowedOrigins ?? []),
       });
@@ -283,10 +291,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     };
     // The first build is awaited whole, so the ask handler is ready when serving starts. Later, the next edit is not
     // held up by this one's index: it starts at once and stops the index, which it makes again anyway.
-    if (thisBuild === 1) {
-      await late;
-      afterIndex();
-    } else void (late ?? Promise.resolve()).then(afterIndex);
+    if (thisBuild === 1) afterIndex(await late);
+    else void (late ?? Promise.resolve(undefined)).then(afterIndex);
     return true;
   };
 

@@ -85,7 +85,7 @@ export async function diskSource(root: string): Promise<SiteSource> {
 }
 
 /** A source some of whose files are still being made: a miss waits for `ready`, then looks again. */
-export function awaitingSource(source: SiteSource, ready: Promise<void>): SiteSource {
+export function awaitingSource(source: SiteSource, ready: Promise<unknown>): SiteSource {
   return {
     async file(rel) {
       return (await source.file(rel)) ?? (await ready.then(() => source.file(rel)));
