@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksFor, decodeNumbers, decodePostings, encodeNumbers, encodePostings, levelScore, localOfKey, pageOfKey, sectionKey } from './shards.ts';
+import { chunksFor, decodeNumbers, decodePostings, decodePostingsInto, decodeSections, encodeNumbers, encodePostings, encodeScores, encodeSections, levelScore, localOfKey, pageOfKey, scoreAt, scoreLevel, sectionKey } from './shards.ts';
 
 describe('posting lists', () => {
   it('round-trip sections named by page and place, with scores within half a percent', () => {
@@ -34,6 +34,50 @@ describe('posting lists', () => {
     expect([...back].sort((a, b) => a - b)).toEqual(back);
     expect(new Set(back).size).toBe(scores.length);
     expect(levelScore(0)).toBeCloseTo(1e-4);
+  });
+});
+
+describe('section sets (the tails of capped lists)', () => {
+  const keys = [sectionKey(0, 0), sectionKey(0, 3), sectionKey(1, 1), sectionKey(2, 0), sectionKey(2, 29), sectionKey(2, 30), sectionKey(2, 61), sectionKey(9, 4), sectionKey(10, 0)];
+
+  it('round-trip sections, in order, places beyond 30 in a page included', () => {
+    const back: [number, number][] = [];
+    decodeSections(encodeSections(keys), (key, index) => back.push([key, index]));
+    expect(back).toEqual(keys.map((key, index) => [key, index]));
+    expect(encodeSections([])).toBe('');
+  });
+
+  it('write a page mask per page, its delta left out for the next page: about a byte a page of a long list', () => {
+    // Page 0: places 0 and 3 (mask 9, "J"); page 1: place 1 ("C"); page 2: places 0 and 29 (mask 2^29 + 1 in base
+    // 26), then place 30 (block 1, "0/1B") and 61 (block 2, "0/2C"); page 9 (delta 7): place 4 ("Q"); page 10: place 0.
+    expect(encodeSections(keys)).toBe('JCbtevrtH0/1B0/2C7QB');
+    const dense = Array.from({ length: 1000 }, (_, page) => sectionKey(page, page % 3));
+    expect(encodeSections(dense).length).toBe(1000);
+  });
+});
+
+describe('tail scores', () => {
+  it('keep two letters a level, read back by index', () => {
+    const levels = [0, 1, 64, 2100, 4095];
+    const encoded = encodeScores(levels);
+    expect(encoded).toHaveLength(10);
+    expect(levels.map((_, i) => scoreLevel(scoreAt(encoded, i)))).toEqual(levels);
+    expect(scoreAt(encoded, 3)).toBe(levelScore(2100));
+  });
+
+  it('decode a posting list into keys and levels, as decodePostings does', () => {
+    const postings: [number, number][] = [
+      [sectionKey(0, 0), 3.2],
+      [sectionKey(5, 12), 0.4],
+      [sectionKey(8, 0), 40],
+    ];
+    const keys: number[] = [];
+    const levels: number[] = [];
+    decodePostingsInto(encodePostings(postings), keys, levels);
+    const each: [number, number][] = [];
+    decodePostings(encodePostings(postings), (key, score) => each.push([key, score]));
+    expect(keys).toEqual(postings.map(([key]) => key));
+    expect(levels.map(levelScore)).toEqual(each.map(([, score]) => score));
   });
 });
 

@@ -2,7 +2,7 @@
 
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import type { PageDetails, PageText, SearchEntry, ShardedScope, TermChunk, TermDirectory } from '../search-engine/index.ts';
+import type { PageDetails, PageText, SearchEntry, ShardedScope, TailScores, TermChunk, TermDirectory } from '../search-engine/index.ts';
 import { buildSearchIndexFiles } from './shard-files.ts';
 import { buildSearchRecords } from './records.ts';
 import type { SearchRecord } from './types.ts';
@@ -138,6 +138,11 @@ export interface TestScopes {
 /** Builds the index files and opens their scopes as the browser does, fetching from the map. */
 export function shardedScopes(records: SearchRecord[], baseUrl = '/'): TestScopes {
   const { files, indexUrl } = buildSearchIndexFiles(records, { baseUrl });
+  return openScopes(files, indexUrl, baseUrl);
+}
+
+/** Opens built index files as a reader who has fetched none of them yet: each call a fresh session. */
+export function openScopes(files: Map<string, string>, indexUrl: string, baseUrl = '/'): TestScopes {
   const prefix = baseUrl.replace(/\/$/, '') + '/';
   const fetched: string[] = [];
   const byUrl = <T>(url: string): Promise<T> => {
@@ -151,7 +156,7 @@ export function shardedScopes(records: SearchRecord[], baseUrl = '/'): TestScope
     const entry = JSON.parse(files.get(url.slice(prefix.length))!) as SearchEntry;
     return {
       entry,
-      file: (name) => byUrl<TermDirectory | TermChunk>(entry.assets + name),
+      file: (name) => byUrl<TermDirectory | TermChunk | TailScores>(entry.assets + name),
       details: (page) => byUrl<PageDetails>(`${entry.pages}${page}.json`),
       text: (page) => byUrl<PageText>(`${entry.pages}${page}.text.json`),
     };

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { prefetchQuery } from './sharded-search.ts';
+import { encodePostings, sectionKey, SHARDED_FORMAT, type SearchEntry, type TermChunk, type TermDirectory } from './shards.ts';
+import { readTerm, type ShardedScope } from './term-postings.ts';
+
+/** A scope over hand-made files: one directory, chunks of the given terms; `fetched` lists the files read, each once. */
+function scopeOf(chunks: [name: string, terms: string[], only?: 1][]) {
+  const fetched: string[] = [];
+  const list = (terms: string[]) => encodePostings(terms.map((_, i) => [sectionKey(i, 0), 1 + i]));
+  const files = new Map<string, TermDirectory | TermChunk>([
+    ['d0', { format: SHARDED_FORMAT, chunks: chunks.map(([name, terms, only]) => (only ? [terms[0], name, only] : [terms[0], name])) }],
+    ...chunks.map(([name, terms]): [string, TermChunk] => [name, { format: SHARDED_FORMAT, terms: Object.fromEntries(terms.map((term) => [term, list(terms)])) }]),
+  ]);
+  const entry = { format: SHARDED_FORMAT, scope: 'main', language: 'en', pageTypes: 'dddd', tags: {}, assets: '/a/', directories: [['a', 'd0']], pages: '/p/', suggestions: [], versions: [] } as SearchEntry;
+  const scope: ShardedScope = {
+    entry,
+    file: async (name) => {
+      if (!fetched.includes(name)) fetched.push(name);
+      return files.get(name)!;
+    },
+    details: () => Promise.reject(new Error('no details')),
+    text: () => Promise.reject(new Error('no text')),
+  };
+  return { scope, fetched };
+}
+
+const CHUNKS: [string, string[], 1?][] = [
+  ['c0', ['alpha', 'gamma']],
+  ['c1', ['incremental'], 1],
+  ['c2', ['index'], 1],
+  ['c3', ['indexing', 'indexs']],
+  ['c4', ['monitor', 'monitors']],
+  ['c5', ['zebra']],
+];
+
+describe('readTerm', () => {
+  it('skips a chunk of one long list whose word the term does not match', async () => {
+    const { scope, fetched } = scopeOf(CHUNKS);
+    // "inde" sorts into the chunk of "incremental" alone, and its typos reach back to "ind": neither matches.
+    const read = await readTerm(scope, 'inde');
+    expect(fetched).toEqual(['d0', 'c2', 'c3']);
+    expect([...read.words].sort()).toEqual(['inde', 'index', 'indexing', 'indexs']);
+  });
+
+  it('reads a term once per scope: the next query finds it read', async () => {
+    const { scope, fetched } = scopeOf(CHUNKS);
+    const first = await readTerm(scope, 'monitor');
+    expect(await readTerm(scope, 'monitor')).toBe(first);
+    // Its chunk, and the one its stem "monito" sorts into (a typo in its last letter would be there).
+    expect(fetched).toEqual(['d0', 'c3', 'c4']);
+    expect(first.members.has(sectionKey(1, 0))).toBe(true);
+  });
+});
+
+describe('prefetchQuery', () => {
+  it('reads the words typed in full, and only the directories of the word being typed', async () => {
+    const { scope, fetched } = scopeOf(CHUNKS);
+    prefetchQuery([scope], 'monitor ind');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched.sort()).toEqual(['c3', 'c4', 'd0']);
+    // The query then reads the word typed in full without fetching it again.
+    const before = fetched.length;
+    await readTerm(scope, 'monitor');
+    expect(fetched.length).toBe(before);
+  });
+
+  it('reads every word once the query ends with a space or punctuation', async () => {
+    const { scope, fetched } = scopeOf(CHUNKS);
+    prefetchQuery([scope], 'zebra, monitor ');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched.sort()).toEqual(['c3', 'c4', 'c5', 'd0']);
+  });
+});
