@@ -99,26 +99,44 @@ class Rows {
   readonly matched: number[] = [];
   /** 1 when no tail it is in is left to read. */
   readonly settled: number[] = [];
-  /** Per scope: section → row. */
-  readonly at: Map<number, number>[];
+  /** Per scope: the sections that have a row, and how many; section → row, made when a row is first scored again. */
+  readonly seen: SectionSet[];
+  readonly counts: number[];
+  private readonly at: (Map<number, number> | undefined)[];
 
   constructor(
     readonly queries: readonly ScopeQuery[],
     readonly every: boolean,
   ) {
-    this.at = queries.map(() => new Map());
+    this.seen = queries.map((query) => new SectionSet(query.accepted.length));
+    this.counts = queries.map(() => 0);
+    this.at = queries.map(() => undefined);
   }
 
   get length(): number {
     return this.section.length;
   }
 
+  has(query: ScopeQuery, section: number): boolean {
+    return this.seen[query.order].has(section);
+  }
+
   /** Scores a section of a scope: its row is added, or scored again. */
   set(query: ScopeQuery, section: number): void {
-    let row = this.at[query.order].get(section);
-    if (row === undefined) {
+    let row: number | undefined;
+    if (this.seen[query.order].has(section)) {
+      let at = this.at[query.order];
+      if (!at) {
+        at = new Map();
+        for (let r = 0; r < this.section.length; r++) if (this.query[r] === query.order) at.set(this.section[r], r);
+        this.at[query.order] = at;
+      }
+      row = at.get(section)!;
+    } else {
       row = this.section.length;
-      this.at[query.order].set(section, row);
+      this.seen[query.order].add(section);
+      this.counts[query.order]++;
+      this.at[query.order]?.set(section, row);
       this.query.push(query.order);
       this.section.push(section);
       this.group.push(query.order * PAGE_SPAN + pageOfKey(section));
@@ -168,9 +186,8 @@ class Rows {
 /** Scores the sections some term's known scores name (a few thousand at most, where the best results are). */
 function scoreKnown(rows: Rows): void {
   for (const query of rows.queries) {
-    const at = rows.at[query.order];
     for (const term of query.terms) {
-      for (const section of term.known.keys()) if (query.matching.has(section) && !at.has(section)) rows.set(query, section);
+      for (const section of term.known.keys()) if (query.matching.has(section) && !rows.has(query, section)) rows.set(query, section);
     }
   }
 }
@@ -185,19 +202,24 @@ function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
     for (let row = 0; row < rows.length; row++) all.push(row);
     return bestRows(rows, all.sort(rows.compare), maxGroups, maxHits);
   }
-  const best = new Map<number, number>();
+  // Each page's best row (row + 1, by scope and page).
+  const best = rows.queries.map((query) => new Int32Array(query.accepted.length));
   for (let row = 0; row < rows.length; row++) {
-    const other = best.get(rows.group[row]);
-    if (other === undefined || rows.compare(row, other) < 0) best.set(rows.group[row], row);
+    const page = best[rows.query[row]];
+    const at = rows.group[row] % PAGE_SPAN;
+    if (page[at] === 0 || rows.compare(row, page[at] - 1) < 0) page[at] = row + 1;
   }
   // The best pages, kept in order as they are met: a query shows a few of thousands.
   const top: number[] = [];
-  for (const row of best.values()) {
-    if (top.length === maxGroups && rows.compare(row, top[top.length - 1]) >= 0) continue;
-    let at = top.length;
-    while (at > 0 && rows.compare(row, top[at - 1]) < 0) at--;
-    top.splice(at, 0, row);
-    if (top.length > maxGroups) top.pop();
+  for (const pages of best) {
+    for (let page = 0; page < pages.length; page++) {
+      const row = pages[page] - 1;
+      if (row < 0 || (top.length === maxGroups && rows.compare(row, top[top.length - 1]) >= 0)) continue;
+      let at = top.length;
+      while (at > 0 && rows.compare(row, top[at - 1]) < 0) at--;
+      top.splice(at, 0, row);
+      if (top.length > maxGroups) top.pop();
+    }
   }
   const groups = new Set(top.map((row) => rows.group[row]));
   const rowsOf: number[] = [];
@@ -286,11 +308,11 @@ function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): T
   // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
   // one by one only when all those bounds together reach the threshold.
   for (const query of rows.queries) {
-    if (query.size === rows.at[query.order].size) continue;
+    if (query.size === rows.counts[query.order]) continue;
     const most = query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0);
     if (most <= threshold) continue;
     query.matching.forEach((section) => {
-      if (rows.at[query.order].has(section) || query.terms.some((term) => term.known.has(section))) return;
+      if (rows.has(query, section) || query.terms.some((term) => term.known.has(section))) return;
       let bound = 0;
       let matched = 0;
       for (const term of query.terms) {
@@ -338,7 +360,7 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
     // The shown pages' sections that only tails name may be among their hits.
     for (const row of shownRows(rows, maxGroups, maxHits)) {
       const query = queries[rows.query[row]];
-      for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.at[query.order].has(section)) rows.set(query, section);
+      for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.has(query, section)) rows.set(query, section);
     }
     const shown = shownRows(rows, maxGroups, maxHits);
     const reads = tailsToRead(rows, shown, maxGroups);
