@@ -193,8 +193,8 @@ function scoreKnown(rows: Rows): void {
 }
 
 /**
- * What `bestPerPage` takes of the rows sorted, without sorting them all: the pages with the best hits (each page's
- * best hit, the best `maxGroups` of them), then their hits. Rows, in the order shown.
+ * The rows shown: at most `maxHits` of each of the best `maxGroups` pages (pages in order of their best hits), in
+ * order of score. Without sorting every row: the best `maxGroups` pages first, then their rows.
  */
 function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
   if (maxGroups === Infinity) {
@@ -227,6 +227,7 @@ function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
   return bestRows(rows, rowsOf.sort(rows.compare), maxGroups, maxHits);
 }
 
+/** The rows a sorted list shows: at most `maxHits` a page, of the first `maxGroups` pages. */
 function bestRows(rows: Rows, sorted: readonly number[], maxGroups: number, maxHits: number): number[] {
   const shown: number[] = [];
   const perPage = new Map<number, number>();
@@ -236,20 +237,6 @@ function bestRows(rows: Rows, sorted: readonly number[], maxGroups: number, maxH
     if (count !== undefined && count >= maxHits) continue;
     perPage.set(rows.group[row], (count ?? 0) + 1);
     shown.push(row);
-  }
-  return shown;
-}
-
-/** The best hits, at most `maxHits` per page and `maxGroups` pages, in order of each page's best hit. */
-export function bestPerPage(found: readonly Found[], maxGroups: number, maxHits: number): Found[] {
-  const shown: Found[] = [];
-  const perPage = new Map<number, number>();
-  for (const f of found) {
-    const count = perPage.get(f.group);
-    if (count === undefined && perPage.size >= maxGroups) continue;
-    if (count !== undefined && count >= maxHits) continue;
-    perPage.set(f.group, (count ?? 0) + 1);
-    shown.push(f);
   }
   return shown;
 }

@@ -6,11 +6,11 @@ import { queryTerms } from './terms.ts';
 import { groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight } from './text.ts';
-import { bestPerPage, DEFAULT_HITS_PER_GROUP, rankSections, type Found, type RankRequest } from './rank-sections.ts';
+import { DEFAULT_HITS_PER_GROUP, rankSections, type Found, type RankRequest } from './rank-sections.ts';
 import { directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
 import { WORD_SEPARATOR } from './text.ts';
 
-export { bestPerPage, rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
+export { rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
 export { SHORT_PREFIX, type ShardedScope } from './term-postings.ts';
 
 export interface ShardedRequest extends RankRequest {
@@ -44,9 +44,8 @@ export async function sectionText(found: Found): Promise<string> {
  */
 export async function searchShards(scopes: readonly ShardedScope[], query: string, request: ShardedRequest = {}): Promise<SearchOutcome> {
   const q = query.trim();
-  const { found, total } = await rankSections(scopes, queryTerms(q), request);
+  const { found: shown, total } = await rankSections(scopes, queryTerms(q), request);
   const maxHits = request.maxHitsPerGroup ?? DEFAULT_HITS_PER_GROUP;
-  const shown = bestPerPage(found, request.maxGroups ?? Infinity, maxHits);
   const [details, texts] = await Promise.all([Promise.all(shown.map(detailsOf)), request.fullText ? Promise.all(shown.map(sectionText)) : undefined]);
   const length = request.excerptLength ?? 160;
   const flat: FlatHit[] = shown.map((s, i) => {

@@ -123,8 +123,7 @@ export function localAnswerer(indexUrl: string): Promise<Answerer> {
     const [mod, answer, { scopes, activeVersion }] = await Promise.all([engine(), import('../../../src/search-engine/answer.ts'), localScopes(indexUrl, window.location.pathname)]);
     return async (question) => {
       const request = { combineWith: 'OR', activeVersion, maxGroups: ANSWER_PAGES, maxHitsPerGroup: ANSWER_SECTIONS_PER_PAGE } as const;
-      const { found } = await mod.rankSections(scopes, answer.questionWords(question), request);
-      const shown = mod.bestPerPage(found, ANSWER_PAGES, ANSWER_SECTIONS_PER_PAGE);
+      const { found: shown } = await mod.rankSections(scopes, answer.questionWords(question), request);
       const passages = await Promise.all(
         shown.map(async (found) => {
           const [details, text] = await Promise.all([mod.detailsOf(found), mod.sectionText(found)]);
