@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   encodeNumbers,
-  encodePostings,
-  localOfKey,
-  pageOfKey,
   PREVIEW_LENGTH,
   shorten,
   SHARDED_FORMAT,
@@ -18,20 +15,7 @@ import {
 import { withBase } from '../shared/index.ts';
 import { capPostings, tailFiles } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
-import {
-  decodeFields,
-  encodeFields,
-  indexPage,
-  postingsOf,
-  replacePages,
-  sameStatistics,
-  scopeStatistics,
-  STRIDE,
-  type PageStats,
-  type ScopeStatistics,
-  type SectionText,
-  type TermFields,
-} from './term-index.ts';
+import { indexScope, updateScope, type TermTable } from './term-table.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
 /** Content-hashed term chunks, cached for good like every asset. */
@@ -202,173 +186,6 @@ function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
     else pages.push([r]);
   }
   return pages;
-}
-
-function sectionTexts(page: readonly SearchRecord[]): SectionText[] {
-  return page.map((r) => ({ values: [r.title, r.hierarchy.join(' '), r.text, r.tags.join(' ')], top: !r.anchor }));
-}
-
-/** A page's sections as the previous output's details and text files hold them (what `sectionTexts` read then). */
-function previousSectionTexts(read: (rel: string) => string | undefined, folder: string, page: number): SectionText[] | undefined {
-  const details = read(`${folder}/pages/${page}.json`);
-  const text = read(`${folder}/pages/${page}.text.json`);
-  if (details === undefined || text === undefined) return undefined;
-  const { title, tags, sections } = JSON.parse(details) as PageDetails;
-  const { texts } = JSON.parse(text) as PageText;
-  return sections.map(([anchor, hierarchy], i) => ({ values: [title, hierarchy.join(' '), texts[i], tags.join(' ')], top: !anchor }));
-}
-
-/**
- * A scope's terms in order, each with its chunk size and, where this build scored it, its postings; a term without
- * (`fresh[i]` undefined) kept the postings it has in the previous output's chunks.
- */
-interface TermTable {
-  stats: PageStats[];
-  statistics: ScopeStatistics;
-  terms: string[];
-  sizes: Uint32Array;
-  fresh: (string | undefined)[];
-  /** For a term the previous build had, its number there. */
-  previousIndex: Int32Array;
-  offsets: Uint32Array;
-  fields: Uint8Array;
-}
-
-function chunkSize(term: string, postings: string): number {
-  return term.length + postings.length + 6;
-}
-
-/** Every term of the scope, scored. */
-function indexScope(pages: readonly SearchRecord[][]): TermTable {
-  const termFields = new Map<string, TermFields>();
-  const stats = pages.map((page, p) => indexPage(sectionTexts(page), p, termFields));
-  const statistics = scopeStatistics(stats);
-  const terms = [...termFields.keys()].sort();
-  const sizes = new Uint32Array(terms.length);
-  const fresh: string[] = [];
-  const encoded: Uint8Array[] = [];
-  for (let i = 0; i < terms.length; i++) {
-    const fields = termFields.get(terms[i])!;
-    fresh.push(encodePostings(postingsOf(fields, stats, statistics)));
-    sizes[i] = chunkSize(terms[i], fresh[i]);
-    encoded.push(encodeFields(fields));
-  }
-  termFields.clear();
-  return { stats, statistics, terms, sizes, fresh, previousIndex: new Int32Array(terms.length).fill(-1), ...joinBytes(encoded) };
-}
-
-function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields: Uint8Array } {
-  const offsets = new Uint32Array(parts.length + 1);
-  for (let i = 0; i < parts.length; i++) offsets[i + 1] = offsets[i] + parts[i].length;
-  const fields = new Uint8Array(offsets[parts.length]);
-  for (let i = 0; i < parts.length; i++) fields.set(parts[i], offsets[i]);
-  return { offsets, fields };
-}
-
-/**
- * The last build's index with the `changed` pages taken out and put back: only the terms those pages held, before or
- * now, are scored again. Undefined when that cannot give what `indexScope` would (the scope's size or average field
- * lengths moved a step, so every score changes; or the previous output lacks a page it should hold).
- */
-function updateScope(previous: ScopeState, pages: readonly SearchRecord[][], changed: ReadonlySet<number>, read: (rel: string) => string | undefined, folder: string): TermTable | undefined {
-  const touched = new Set<string>();
-  const freshFields = new Map<string, TermFields>();
-  const oldFields = new Map<string, TermFields>();
-  const stats = previous.stats.slice();
-  for (const p of [...changed].sort((a, b) => a - b)) {
-    const before = previousSectionTexts(read, folder, p);
-    if (!before) return undefined;
-    indexPage(before, p, oldFields);
-    stats[p] = indexPage(sectionTexts(pages[p]), p, freshFields);
-  }
-  const statistics = scopeStatistics(stats);
-  if (!sameStatistics(statistics, previous.statistics)) return undefined;
-  // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
-  // has the postings it had: most words of an edited page are in sections the edit did not touch.
-  for (const [term, fields] of freshFields) {
-    const old = oldFields.get(term);
-    if (!old || !sameFields(old, fields) || !sameSectionStats(fields, changed, previous.stats, stats)) touched.add(term);
-  }
-  for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
-
-  const known = new Map<string, number>();
-  for (const term of touched) {
-    const at = binarySearch(previous.terms, term);
-    if (at >= 0) known.set(term, at);
-  }
-  // Touched terms re-scored, in order; those no section holds any more are dropped.
-  const scored = new Map<string, { postings: string; fields: Uint8Array }>();
-  for (const term of touched) {
-    const at = known.get(term);
-    const bytes = at === undefined ? undefined : previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]);
-    const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
-    if (fields) scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encodeFields(fields) });
-  }
-  const added = [...scored.keys()].filter((term) => !known.has(term)).sort();
-
-  const terms: string[] = [];
-  const sizes: number[] = [];
-  const fresh: (string | undefined)[] = [];
-  const previousIndex: number[] = [];
-  const parts: Uint8Array[] = [];
-  const push = (term: string, at: number) => {
-    const mine = scored.get(term);
-    if (at >= 0 && !touched.has(term)) {
-      terms.push(term);
-      sizes.push(previous.sizes[at]);
-      fresh.push(undefined);
-      parts.push(previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]));
-    } else if (mine) {
-      terms.push(term);
-      sizes.push(chunkSize(term, mine.postings));
-      fresh.push(mine.postings);
-      parts.push(mine.fields);
-    } else return;
-    previousIndex.push(at);
-  };
-  let next = 0;
-  for (let at = 0; at < previous.terms.length; at++) {
-    const term = previous.terms[at];
-    for (; next < added.length && added[next] < term; next++) push(added[next], -1);
-    push(term, at);
-  }
-  for (; next < added.length; next++) push(added[next], -1);
-  return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
-}
-
-function sameFields(a: TermFields, b: TermFields): boolean {
-  for (let f = 0; f < Math.max(a.length, b.length); f++) {
-    const x = a[f] ?? [];
-    const y = b[f] ?? [];
-    if (x.length !== y.length || x.some((value, i) => value !== y[i])) return false;
-  }
-  return true;
-}
-
-/** Whether each of the term's sections in the `changed` pages has the stats it had. */
-function sameSectionStats(fields: TermFields, changed: ReadonlySet<number>, before: readonly PageStats[], after: readonly PageStats[]): boolean {
-  for (const list of fields) {
-    for (let i = 0; list && i < list.length; i += 2) {
-      const page = pageOfKey(list[i]);
-      if (!changed.has(page)) continue;
-      const at = localOfKey(list[i]) * STRIDE;
-      for (let s = at; s < at + STRIDE; s++) if (before[page][s] !== after[page][s]) return false;
-    }
-  }
-  return true;
-}
-
-/** Where `term` is in sorted `list` (sorted as `Array.prototype.sort` sorts strings), or -1. */
-function binarySearch(list: readonly string[], term: string): number {
-  let low = 0;
-  let high = list.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (list[mid] < term) low = mid + 1;
-    else if (list[mid] > term) high = mid - 1;
-    else return mid;
-  }
-  return -1;
 }
 
 /**
