@@ -4,7 +4,7 @@
 
 import { fuzziness } from './terms.ts';
 import { SectionSet } from './section-set.ts';
-import { chunksFor, decodePostingsInto, decodeSectionMasks, levelScore, pageOfKey, scoreAt, SECTION_BLOCK, sectionKey, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
+import { chunksFor, decodePostingsInto, decodeSectionMasks, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
 export const SHORT_PREFIX = 3;
@@ -101,9 +101,8 @@ export interface PendingTail {
   typical: number;
   /** The least it gets: the weight times the tail's least score. */
   least: number;
+  /** The tail's sections; in key order, the order of its scores. */
   sections: SectionSet;
-  /** The tail's sections (`encodeSections`), in the order of its scores. */
-  tail: string;
   pagesPerBlock: number;
   /** The TailScores file of each range of pages. */
   blocks: string[];
@@ -113,7 +112,7 @@ export interface PendingTail {
 
 /** Whether a section of a pending tail still lacks its score. */
 export function unread(pending: PendingTail, section: number): boolean {
-  return pending.sections.has(section) && !pending.read[Math.floor(pageOfKey(section) / pending.pagesPerBlock)];
+  return pending.sections.has(section) && !pending.read[blockOf(pending, section)];
 }
 
 /** The range of pages (a TailScores file) a section's score is in. */
@@ -168,7 +167,7 @@ async function readChunks(scope: ShardedScope, term: string): Promise<TermPostin
         sections.addMask(page, block, mask);
         read.members.addMask(page, block, mask);
       });
-      read.pending.push({ weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), least: weight * levelScore(least), sections, tail, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) });
+      read.pending.push({ weight, bound: weight * levelScore(best), typical: weight * levelScore(mean), least: weight * levelScore(least), sections, pagesPerBlock, blocks, read: new Uint8Array(blocks.length) });
     }
   }
   return read;
@@ -202,13 +201,11 @@ export function readTerm(scope: ShardedScope, term: string): Promise<TermPosting
 /** Fetches the scores of one range of pages of a pending tail into the term's known scores; returns its sections. */
 export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<number[]> {
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
+  // The range's sections from the set read with the chunk, not from the tail's text again (it spans every page).
   const first = block * pending.pagesPerBlock;
-  const end = first + pending.pagesPerBlock;
+  const end = Math.min(first + pending.pagesPerBlock, pending.sections.masks.length);
   const keys: number[] = [];
-  decodeSectionMasks(pending.tail, (page, part, mask) => {
-    if (page < first || page >= end) return;
-    for (let bit = 0; mask !== 0; bit++, mask >>>= 1) if (mask & 1) keys.push(sectionKey(page, part * SECTION_BLOCK + bit));
-  });
+  for (let page = first; page < end; page++) keys.push(...pending.sections.keysOf(page));
   if (pending.read[block]) return keys;
   pending.read[block] = 1;
   const { known } = term;
