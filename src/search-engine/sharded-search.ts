@@ -5,13 +5,12 @@
 import { queryTerms } from './terms.ts';
 import { groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
-import { excerpt, highlight } from './text.ts';
+import { excerpt, highlight, WORD_SEPARATOR } from './text.ts';
 import { DEFAULT_HITS_PER_GROUP, rankSections, type Found, type RankRequest } from './rank-sections.ts';
 import { directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
-import { WORD_SEPARATOR } from './text.ts';
 
 export { rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
-export { SHORT_PREFIX, type ShardedScope } from './term-postings.ts';
+export { type ShardedScope } from './term-postings.ts';
 
 export interface ShardedRequest extends RankRequest {
   /** Characters of text shown per hit. */

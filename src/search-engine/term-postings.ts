@@ -7,7 +7,7 @@ import { SectionSet } from './section-set.ts';
 import { chunksFor, decodePostingsInto, decodeSectionMasks, levelScore, pageOfKey, scoreAt, type PageDetails, type PageText, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from './shards.ts';
 
 /** Terms shorter than this look for the words they start in their own chunk only (see `chunksOf`). */
-export const SHORT_PREFIX = 3;
+const SHORT_PREFIX = 3;
 /** At most this many chunks between a term and its stem are fetched for typo matches (see `chunksOf`). */
 const MAX_TYPO_RUNS = 4;
 
@@ -87,7 +87,7 @@ export function directoriesOf(scope: ShardedScope, term: string): Promise<TermDi
   return Promise.all(picker(term)(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
 }
 
-export async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
+async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
   const directories = await directoriesOf(scope, term);
   return Promise.all(picker(term)(directories.flatMap((d) => d.chunks)).map(([, name]) => scope.file(name) as Promise<TermChunk>));
 }

@@ -13,7 +13,7 @@ import { decodePostingsInto, encodePostingLevels, encodeScores, encodeSections, 
  * far below the head's seldom needs reading.
  */
 export const HEAD_POSTINGS = 500;
-export const MAX_HEAD_POSTINGS = 8000;
+const MAX_HEAD_POSTINGS = 8000;
 /**
  * Lists from this long are capped. A shorter one would save little, and its tail would often have to be read: a query
  * reads a tail's scores for the sections near the last page it shows.
