@@ -66,10 +66,11 @@ function picker(term: string): <T extends readonly [string, string, ...unknown[]
   return (runs) => {
     if (runs.length === 0) return [];
     const useful = (i: number) => runs[i][2] !== 1 || weightOf(term, runs[i][0], distance) > 0;
-    const own = chunksFor(runs, term).filter(useful);
+    const runsOfTerm = chunksFor(runs, term);
+    const own = runsOfTerm.filter(useful);
     const picked = new Set(term.length < SHORT_PREFIX ? own.slice(0, 1) : own);
     if (distance > 0) {
-      const first = chunksFor(runs, term)[0];
+      const first = runsOfTerm[0];
       const from = chunksFor(runs, stem)[0];
       // Between the stem and the term. A long way is the stem's own family, too costly to fetch whole: its start is
       // kept, where the stem's shortest words are ("verification" for "verificaton", before "verificationAnchor"…).
