@@ -30,10 +30,6 @@ export interface Found {
   group: number;
   /** Its score; while a tail it is in is not read, a likely one (what is known plus the tails' mean scores). */
   match: Match;
-  /** The most its score can be: its score once every tail it is in is read. */
-  bound: number;
-  /** No tail it is in is left to read: its score is final. */
-  settled: boolean;
   /** The query's terms and the words they matched in the scope (less those that start with another): what a hit highlights. */
   words: readonly string[];
 }
@@ -176,8 +172,6 @@ class Rows {
       section: this.section[row],
       group: this.group[row],
       match: { score: this.score[row], matched: this.matched[row] },
-      bound: this.bound[row],
-      settled: this.settled[row] === 1,
       words: query.words,
     };
   }
