@@ -217,11 +217,6 @@ export function decodePostingsInto(encoded: string, keys: number[], levels: numb
   }
 }
 
-/** `[section key, level]` pairs, keys ascending: `encodePostings` of the scores those levels stand for. */
-export function encodePostingLevels(postings: readonly (readonly [number, number])[]): string {
-  return encodePostings(postings.map(([key, level]) => [key, LEVEL_SCORES[level]]));
-}
-
 /** How many places in a page one letter group of `encodeSections` covers (a bit each, within 32-bit integers). */
 export const SECTION_BLOCK = 30;
 

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { decodePostingsInto, encodePostingLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostingsInto, encodePostings, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -52,7 +52,7 @@ export function capPostings(encoded: string, put: (json: string) => string): str
   const tail: number[] = [];
   let left = atCut;
   for (let i = 0; i < keys.length; i++) {
-    if (levels[i] > cut || (levels[i] === cut && left-- > 0)) head.push([keys[i], levels[i]]);
+    if (levels[i] > cut || (levels[i] === cut && left-- > 0)) head.push([keys[i], levelScore(levels[i])]);
     else tail.push(i);
   }
   let sum = (count[cut] - atCut) * levelScore(cut);
@@ -70,7 +70,7 @@ export function capPostings(encoded: string, put: (json: string) => string): str
   const blocks: number[][] = [];
   for (const i of tail) (blocks[Math.floor(pageOfKey(keys[i]) / pagesPerBlock)] ??= []).push(levels[i]);
   const names = Array.from(blocks, (block) => (block ? put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(block) } satisfies TailScores)) : ''));
-  return [encodePostingLevels(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), least, pagesPerBlock, names];
+  return [encodePostings(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), least, pagesPerBlock, names];
 }
 
 /**
