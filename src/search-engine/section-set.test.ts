@@ -30,6 +30,12 @@ describe('SectionSet', () => {
     expect(set.keysOf(1)).toEqual([sectionKey(1, 0), sectionKey(1, 2), sectionKey(1, 30), sectionKey(1, 31)]);
   });
 
+  it('lists the sections of a range of pages in order, those beyond the 32nd place among them', () => {
+    const set = setOf(5, [sectionKey(2, 40), sectionKey(1, 3), sectionKey(3, 1), sectionKey(1, 35), sectionKey(4, 0), sectionKey(0, 50)]);
+    expect(set.keysIn(1, 4)).toEqual([sectionKey(1, 3), sectionKey(1, 35), sectionKey(2, 40), sectionKey(3, 1)]);
+    expect(set.keysIn(4, 8)).toEqual([sectionKey(4, 0)]);
+  });
+
   it('combines sets with AND or OR, counting the sections and their pages', () => {
     const and = SectionSet.combine([a, b], true, all);
     expect([and.size, and.pages]).toEqual([3, 2]);

@@ -40,10 +40,19 @@ export class SectionSet {
 
   /** The page's sections, in order. */
   keysOf(page: number): number[] {
+    return this.keysIn(page, page + 1);
+  }
+
+  /** The sections of the pages from `first` to before `end`, in order (one pass over those beyond the 32nd place). */
+  keysIn(first: number, end: number): number[] {
     const keys: number[] = [];
-    for (let local = 0, mask = this.masks[page]; mask !== 0; local++, mask >>>= 1) if (mask & 1) keys.push(sectionKey(page, local));
-    if (this.far) keys.push(...[...this.far].filter((key) => pageOfKey(key) === page).sort((a, b) => a - b));
-    return keys;
+    for (let page = first; page < Math.min(end, this.masks.length); page++) {
+      for (let local = 0, mask = this.masks[page]; mask !== 0; local++, mask >>>= 1) if (mask & 1) keys.push(sectionKey(page, local));
+    }
+    if (!this.far) return keys;
+    const before = keys.length;
+    for (const key of this.far) if (pageOfKey(key) >= first && pageOfKey(key) < end) keys.push(key);
+    return keys.length === before ? keys : keys.sort((a, b) => a - b);
   }
 
   /** Calls `each` for every section, in order of pages (those from the 33rd place of a page after the others). */

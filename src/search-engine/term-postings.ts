@@ -204,9 +204,7 @@ export async function readTail(scope: ShardedScope, term: TermPostings, pending:
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
   // The range's sections from the set read with the chunk, not from the tail's text again (it spans every page).
   const first = block * pending.pagesPerBlock;
-  const end = Math.min(first + pending.pagesPerBlock, pending.sections.masks.length);
-  const keys: number[] = [];
-  for (let page = first; page < end; page++) keys.push(...pending.sections.keysOf(page));
+  const keys = pending.sections.keysIn(first, first + pending.pagesPerBlock);
   if (pending.read[block]) return keys;
   pending.read[block] = 1;
   const { known } = term;
