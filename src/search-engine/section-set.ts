@@ -86,13 +86,15 @@ export class SectionSet {
     }
     const far = new Set<number>();
     for (const s of sets) for (const key of s.far ?? []) far.add(key);
+    // Pages that have sections only beyond their 32nd place, each counted once.
+    const farOnly = new Set<number>();
     for (const key of far) {
       const page = pageOfKey(key);
       if (!accepted[page] || (every && !sets.every((s) => s.has(key)))) continue;
       (set.far ??= new Set()).add(key);
       size++;
-      if (masks[page] === 0 && ![...set.far].some((other) => other !== key && pageOfKey(other) === page)) pages++;
+      if (masks[page] === 0) farOnly.add(page);
     }
-    return { set, size, pages };
+    return { set, size, pages: pages + farOnly.size };
   }
 }
