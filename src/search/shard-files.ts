@@ -15,6 +15,7 @@ import {
 import { withBase } from '../shared/index.ts';
 import { capPostings, tailFiles } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
+import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
@@ -175,17 +176,6 @@ export class IndexNeedsRecords extends Error {
   constructor() {
     super('the search index must be made whole, from every page\'s records');
   }
-}
-
-/** A scope's pages, each as its consecutive records. */
-function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
-  const pages: SearchRecord[][] = [];
-  for (const r of records) {
-    const last = pages[pages.length - 1];
-    if (last && last[0].pageUrl === r.pageUrl) last.push(r);
-    else pages.push([r]);
-  }
-  return pages;
 }
 
 /**
