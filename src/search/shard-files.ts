@@ -38,7 +38,7 @@ export const CHUNK_BYTES = 4_000;
  * growth after (8,000, 32,000…). A word's family (the words it starts, its typos) grows with the site and would take
  * ever more chunks, each one a request.
  */
-export function chunkBytes(pages: number): number {
+function chunkBytes(pages: number): number {
   return CHUNK_BYTES * 2 ** Math.max(0, Math.round(Math.log2(pages / 1000) / 2));
 }
 /** How many chunks a directory lists, about: the entry lists the directories. */
