@@ -37,9 +37,9 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
   const input = { table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale };
   // The pages the last build indexed: those whose sources are unchanged need no records made or sent.
   const indexed = stateKey && statePaths?.previous ? readIndexedPages(statePaths.previous, stateKey, config.outDirAbs) : undefined;
-  const sources = new Map<string, string>();
-  const records = buildSearchRecords({ ...input, sources, indexed });
-  const pageHashes = hashPages(records, sources);
+  const sourceHashes = new Map<string, string>();
+  const records = buildSearchRecords({ ...input, sourceHashes, indexed });
+  const pageHashes = hashPages(records, sourceHashes);
   return {
     records,
     allRecords: records.some((r) => r.unchanged) ? () => buildSearchRecords(input) : undefined,

@@ -55,8 +55,8 @@ export interface PageOutput {
 /**
  * The route data as its page key sees it. Its two big parts are named by what made them rather than serialised again
  * for every page on every build: the body by the identity of its document (see DocumentHtml.identity), and the
- * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and hashed once per build) and the URL it
- * marks.
+ * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and hashed once per build) and the
+ * URL it marks.
  */
 function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<readonly SidebarTreeItem[], string>): string {
   // No route data has the properties added here, so no page's own data can write the same text.

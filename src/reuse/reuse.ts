@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { deserialize, serialize } from 'node:v8';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
@@ -10,6 +9,7 @@ import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { frontmatterFile } from './frontmatter-file.ts';
+import { readKeyedFile, writeKeyedFile } from './keyed-file.ts';
 import { codeKey, hashText, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
@@ -195,28 +195,12 @@ export function diskReuse(options: { record: boolean }): Reuse {
 function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> & { save(): void } {
   let pending: [string, T] | undefined;
   return {
-    get(key) {
-      try {
-        const [saved, value] = deserialize(readFileSync(file)) as [string, T];
-        return saved === hashText(code(), key) ? value : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    get: (key) => readKeyedFile<T>(file, hashText(code(), key)),
     set(key, value) {
       pending = [hashText(code(), key), value];
     },
     save() {
-      if (!pending) return;
-      const temp = `${file}.${process.pid}.tmp`;
-      try {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(temp, serialize(pending));
-        renameSync(temp, file);
-      } catch {
-        // Only costs the next build a bundle.
-        rmSync(temp, { force: true });
-      }
+      if (pending) writeKeyedFile(file, ...pending);
     },
   };
 }

@@ -10,7 +10,7 @@ describe('hashPages', () => {
     for (const [file, doc] of html) if (identities) doc.identity = `id:${file}`;
     change?.(html);
     const sources = new Map<string, string>();
-    const records = buildSearchRecords({ table, html, baseUrl: '/', language: 'en', sources });
+    const records = buildSearchRecords({ table, html, baseUrl: '/', language: 'en', sourceHashes: sources });
     return { hashes: hashPages(records, sources), sources, records };
   };
 

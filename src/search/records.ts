@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
@@ -11,10 +11,10 @@ export interface SearchRecordsInput {
   baseUrl: string;
   language: string;
   /**
-   * Filled with what each page's records are made from, by page URL, for a page whose HTML has an identity (see
-   * DocumentHtml.identity): `hashPages` hashes that short text instead of the records.
+   * Filled with the hash of what each page's records are made from, by page URL, for a page whose HTML has an identity
+   * (see DocumentHtml.identity): `hashPages` takes it instead of hashing the records.
    */
-  sources?: Map<string, string>;
+  sourceHashes?: Map<string, string>;
   /**
    * The page hashes of the index being updated, by page URL: a page whose sources hash the same is given as one
    * `unchanged` record, without its sections.
@@ -39,9 +39,9 @@ export function buildSearchRecords(input: SearchRecordsInput): SearchRecord[] {
   );
   const add = (doc: DocumentHtml | undefined, page: PageInfo) => {
     if (!doc) return;
-    const source = doc.identity === undefined ? undefined : JSON.stringify([doc.identity, page]);
-    if (source !== undefined) input.sources?.set(page.pageUrl, source);
-    if (source !== undefined && input.indexed?.get(page.pageUrl) === hashSource(source)) {
+    const hash = doc.identity === undefined ? undefined : hashSource(JSON.stringify([doc.identity, page]));
+    if (hash !== undefined) input.sourceHashes?.set(page.pageUrl, hash);
+    if (hash !== undefined && input.indexed?.get(page.pageUrl) === hash) {
       const { description: _, ...facts } = page;
       records.push({ ...facts, url: page.pageUrl, hierarchy: [], text: '', unchanged: true });
     } else addPage(records, doc.sections, page);
@@ -118,26 +118,32 @@ function addPage(records: SearchRecord[], sections: readonly Section[], { descri
  * A hash of each page's records, by page URL, made one record at a time: at 10,000 pages their JSON would be a 100 MB
  * string. The search index updates the pages whose hash changed.
  */
-export function hashPages(records: readonly SearchRecord[], sources?: ReadonlyMap<string, string>): Map<string, string> {
+export function hashPages(records: readonly SearchRecord[], sourceHashes?: ReadonlyMap<string, string>): Map<string, string> {
   const hashes = new Map<string, string>();
-  let page: string | undefined;
-  let hash: Hash | undefined;
-  const end = () => {
-    if (page !== undefined && hash) hashes.set(page, hash.digest('hex'));
-  };
-  for (const record of records) {
-    if (record.pageUrl !== page) {
-      end();
-      page = record.pageUrl;
-      // What the records were made from names them as well as they do, in a few hundred bytes.
-      const source = sources?.get(page);
-      hash = source === undefined ? createHash('sha256') : undefined;
-      if (source !== undefined) hashes.set(page, hashSource(source));
+  for (const page of pagesOf(records)) {
+    const url = page[0].pageUrl;
+    // What the records were made from names them as well as they do, and is hashed already.
+    const known = sourceHashes?.get(url);
+    if (known !== undefined) {
+      hashes.set(url, known);
+      continue;
     }
-    hash?.update(JSON.stringify(record)).update('\n');
+    const hash = createHash('sha256');
+    for (const record of page) hash.update(JSON.stringify(record)).update('\n');
+    hashes.set(url, hash.digest('hex'));
   }
-  end();
   return hashes;
+}
+
+/** A list of records as its pages, each as its consecutive records (a page's records always are). */
+export function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
+  const pages: SearchRecord[][] = [];
+  for (const r of records) {
+    const last = pages[pages.length - 1];
+    if (last && last[0].pageUrl === r.pageUrl) last.push(r);
+    else pages.push([r]);
+  }
+  return pages;
 }
 
 function hashSource(source: string): string {

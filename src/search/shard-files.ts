@@ -15,6 +15,7 @@ import {
 import { withBase } from '../shared/index.ts';
 import { capPostings, tailFiles } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
+import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
 import type { SearchRecord, SearchRecordVersion } from './types.ts';
 
@@ -37,7 +38,7 @@ export const CHUNK_BYTES = 4_000;
  * growth after (8,000, 32,000…). A word's family (the words it starts, its typos) grows with the site and would take
  * ever more chunks, each one a request.
  */
-export function chunkBytes(pages: number): number {
+function chunkBytes(pages: number): number {
   return CHUNK_BYTES * 2 ** Math.max(0, Math.round(Math.log2(pages / 1000) / 2));
 }
 /** How many chunks a directory lists, about: the entry lists the directories. */
@@ -175,17 +176,6 @@ export class IndexNeedsRecords extends Error {
   constructor() {
     super('the search index must be made whole, from every page\'s records');
   }
-}
-
-/** A scope's pages, each as its consecutive records. */
-function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
-  const pages: SearchRecord[][] = [];
-  for (const r of records) {
-    const last = pages[pages.length - 1];
-    if (last && last[0].pageUrl === r.pageUrl) last.push(r);
-    else pages.push([r]);
-  }
-  return pages;
 }
 
 /**

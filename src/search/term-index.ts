@@ -4,7 +4,7 @@ import { FIELD_BOOST, localOfKey, normalizeTerm, pageOfKey, sectionKey, STOP_WOR
 // Sections are named by their key (page and place in the page), so one page's sections can be taken out and put back
 // without renumbering any other's: that is what lets an edit re-score only the terms of the pages it changed.
 
-export const FIELDS = ['title', 'headings', 'text', 'tags'] as const;
+const FIELDS = ['title', 'headings', 'text', 'tags'] as const;
 const BOOSTS = FIELDS.map((f) => FIELD_BOOST[f]);
 /** MiniSearch's BM25+ parameters and its boost of the top of a page (engine.ts boosted it by 1.15 too). */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -27,7 +27,7 @@ export type PageStats = number[];
 export const STRIDE = FIELDS.length + 1;
 
 /** Rounded to one of eight steps per doubling: site-wide statistics that most edits leave where they were. */
-export function steady(value: number): number {
+function steady(value: number): number {
   return value > 0 ? 2 ** (Math.round(Math.log2(value) * 8) / 8) : value;
 }
 

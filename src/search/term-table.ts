@@ -115,7 +115,7 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   const scored = new Map<string, { postings: string; fields: Uint8Array }>();
   for (const term of touched) {
     const at = known.get(term);
-    const bytes = at === undefined ? undefined : previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]);
+    const bytes = at === undefined ? undefined : fieldsAt(previous, at);
     const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
     if (fields) scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encodeFields(fields) });
   }
@@ -132,7 +132,7 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
       terms.push(term);
       sizes.push(previous.sizes[at]);
       fresh.push(undefined);
-      parts.push(previous.fields.subarray(previous.offsets[at], previous.offsets[at + 1]));
+      parts.push(fieldsAt(previous, at));
     } else if (mine) {
       terms.push(term);
       sizes.push(chunkSize(term, mine.postings));
@@ -149,6 +149,11 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   }
   for (; next < added.length; next++) push(added[next], -1);
   return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
+}
+
+/** The encoded fields of the state's term `at`. */
+function fieldsAt(state: ScopeState, at: number): Uint8Array {
+  return state.fields.subarray(state.offsets[at], state.offsets[at + 1]);
 }
 
 function sameFields(a: TermFields, b: TermFields): boolean {
