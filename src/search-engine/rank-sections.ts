@@ -4,16 +4,12 @@
 // best score). A tail's scores are read only while a section of it could still reach the results shown, as in Fagin's
 // threshold algorithm: the pages shown, their order and each one's best hit are those the whole lists give.
 
-import { decodeNumbers, pageOfKey, type SearchEntry } from './shards.ts';
-import type { SearchFilter, SearchPageType } from './results.ts';
+import { decodeNumbers, PAGE_TYPE_OF_LETTER, pageOfKey, type SearchEntry } from './shards.ts';
+import { DEFAULT_MAX_HITS_PER_GROUP, type SearchFilter } from './results.ts';
 import { SectionSet } from './section-set.ts';
 import { prefixTerms } from './text.ts';
 import { blockOf, readTail, readTerm, unread, type PendingTail, type ShardedScope, type TermPostings } from './term-postings.ts';
 
-/** Hits per page when the request does not say. */
-export const DEFAULT_HITS_PER_GROUP = 5;
-
-const PAGE_TYPES: Record<string, SearchPageType> = { d: 'docs', b: 'blog', p: 'page' };
 /** More than any scope's pages. */
 const PAGE_SPAN = 2 ** 24;
 
@@ -58,7 +54,7 @@ function acceptedPages(entry: SearchEntry, filter: SearchFilter | undefined, exc
   if (!excludeDocs && !filter?.type && !filter?.tags?.length) return accepted.fill(1);
   const tagged = filter?.tags?.length ? filter.tags.map((tag) => entry.tags[tag]).filter((pages) => pages !== undefined).map((pages) => new Set(decodeNumbers(pages))) : undefined;
   for (let page = 0; page < accepted.length; page++) {
-    const type = PAGE_TYPES[entry.pageTypes[page]];
+    const type = PAGE_TYPE_OF_LETTER[entry.pageTypes[page]];
     if (excludeDocs && type === 'docs') continue;
     if (filter?.type && type !== filter.type) continue;
     if (tagged && !tagged.some((pages) => pages.has(page))) continue;
@@ -311,7 +307,7 @@ function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): T
 export async function rankSections(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): Promise<Ranked> {
   if (terms.length === 0 || scopes.length === 0) return { found: [], total: 0 };
   const maxGroups = request.maxGroups ?? Infinity;
-  const maxHits = request.maxHitsPerGroup ?? DEFAULT_HITS_PER_GROUP;
+  const maxHits = request.maxHitsPerGroup ?? DEFAULT_MAX_HITS_PER_GROUP;
   const versionShown = request.activeVersion !== undefined && scopes.some((s) => s.entry.scope === request.activeVersion);
   const queries: ScopeQuery[] = await Promise.all(
     scopes.map(async (scope, order) => {

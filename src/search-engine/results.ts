@@ -50,7 +50,10 @@ export interface FlatHit {
  * Groups hits by page. Pages come in the order of their best hit (the input is sorted best first); inside a page the
  * hits keep that order, at most `maxHitsPerGroup` of them.
  */
-export function groupByPage(flat: readonly FlatHit[], maxHitsPerGroup = 5): SearchGroup[] {
+/** How many hits of one page a result list shows, unless asked otherwise. */
+export const DEFAULT_MAX_HITS_PER_GROUP = 5;
+
+export function groupByPage(flat: readonly FlatHit[], maxHitsPerGroup = DEFAULT_MAX_HITS_PER_GROUP): SearchGroup[] {
   const groups = new Map<string, SearchGroup>();
   for (const item of flat) {
     let group = groups.get(item.pageUrl);

@@ -3,10 +3,10 @@
 // are fetched is the caller's (the browser fetches them, the bench and the tests read them from disk).
 
 import { queryTerms } from './terms.ts';
-import { groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
+import { DEFAULT_MAX_HITS_PER_GROUP, groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight, WORD_SEPARATOR } from './text.ts';
-import { DEFAULT_HITS_PER_GROUP, rankSections, type Found, type RankRequest } from './rank-sections.ts';
+import { rankSections, type Found, type RankRequest } from './rank-sections.ts';
 import { directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
 
 export { rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
@@ -44,7 +44,7 @@ export async function sectionText(found: Found): Promise<string> {
 export async function searchShards(scopes: readonly ShardedScope[], query: string, request: ShardedRequest = {}): Promise<SearchOutcome> {
   const q = query.trim();
   const { found: shown, total } = await rankSections(scopes, queryTerms(q), request);
-  const maxHits = request.maxHitsPerGroup ?? DEFAULT_HITS_PER_GROUP;
+  const maxHits = request.maxHitsPerGroup ?? DEFAULT_MAX_HITS_PER_GROUP;
   const [details, texts] = await Promise.all([Promise.all(shown.map(detailsOf)), request.fullText ? Promise.all(shown.map(sectionText)) : undefined]);
   const length = request.excerptLength ?? 160;
   const flat: FlatHit[] = shown.map((s, i) => {

@@ -31,6 +31,10 @@ export interface ScopeVersion {
   url?: string;
 }
 
+/** A page's type as one letter of the entry's `pageTypes`, and back. */
+export const PAGE_TYPE_LETTER: Readonly<Record<SearchPageType, string>> = { docs: 'd', blog: 'b', page: 'p' };
+export const PAGE_TYPE_OF_LETTER: Readonly<Record<string, SearchPageType>> = Object.fromEntries(Object.entries(PAGE_TYPE_LETTER).map(([type, letter]) => [letter, type as SearchPageType]));
+
 export interface SearchEntry {
   format: typeof SHARDED_FORMAT;
   /** "main": the current docs version, the blog and the pages. Otherwise the name of an older docs version. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   encodeNumbers,
+  PAGE_TYPE_LETTER,
   PREVIEW_LENGTH,
   shorten,
   SHARDED_FORMAT,
@@ -8,7 +9,6 @@ import {
   type PageText,
   type ScopeVersion,
   type SearchEntry,
-  type SearchPageType,
   type TermChunk,
   type TermDirectory,
 } from '../search-engine/index.ts';
@@ -276,7 +276,7 @@ function writeScope(
   const tags = new Map<string, number[]>();
   for (const [p, page] of pages.entries()) {
     const r = page[0];
-    pageTypes += TYPE_LETTER[r.type];
+    pageTypes += PAGE_TYPE_LETTER[r.type];
     for (const tag of r.tags) {
       const list = tags.get(tag) ?? [];
       list.push(p);
@@ -353,7 +353,6 @@ function writeScope(
   };
 }
 
-const TYPE_LETTER: Record<SearchPageType, string> = { docs: 'd', blog: 'b', page: 'p' };
 
 /**
  * The records back from built index files (for the ask handler and the hosted-search export). `read` returns a
