@@ -2,12 +2,12 @@
 // scores with MiniSearch's prefix and typo weights, and fetches the details of the pages it shows. Pure: how files
 // are fetched is the caller's (the browser fetches them, the bench and the tests read them from disk).
 
-import { queryTerms } from './terms.ts';
+import { fuzziness, queryTerms } from './terms.ts';
 import { DEFAULT_MAX_HITS_PER_GROUP, groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight, WORD_SEPARATOR } from './text.ts';
 import { rankSections, type Found, type RankRequest } from './rank-sections.ts';
-import { directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
+import { chunkNamesOf, directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
 
 export { rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
 export { type ShardedScope } from './term-postings.ts';
@@ -72,15 +72,28 @@ export async function searchShards(scopes: readonly ShardedScope[], query: strin
 }
 
 /**
- * Starts fetching what a query being typed will need, before it is asked: the term directories of its words, and the
- * chunks of those already typed in full (followed by more of the query), read. The chunks of the word being typed
- * wait for the query: those of its first letters would be of no use.
+ * The word being typed fetches, from this many letters, the chunks of the words it starts: its continuations are
+ * among them, and so are the typo matches of each (those of "monitor" start with "monito", typed the keystroke before).
+ * Shorter, its family would be a tenth of the index.
+ */
+export const PREFETCH_FROM_LETTERS = 4;
+
+/**
+ * Starts fetching what a query being typed will need, before it is asked, so that the query itself mostly ranks what
+ * is read: the words typed in full (followed by more of the query) are read; the word being typed, once it is
+ * PREFETCH_FROM_LETTERS long, fetches the chunks of the words it starts, and is read too when the chunks of its typo
+ * matches are already fetched (its stem is that long: a query that ends here finds it read).
  */
 export function prefetchQuery(scopes: readonly ShardedScope[], query: string): void {
   const terms = queryTerms(query);
   const complete = WORD_SEPARATOR.test(query.slice(-1)) ? terms.length : terms.length - 1;
+  const quiet = (p: Promise<unknown>) => void p.catch(() => {});
   for (const scope of scopes) {
-    terms.forEach((term, i) => void (i < complete ? readTerm(scope, term) : directoriesOf(scope, term)).catch(() => {}));
+    terms.forEach((term, i) => {
+      if (i < complete || term.length - (fuzziness(term) || 0) >= PREFETCH_FROM_LETTERS) quiet(readTerm(scope, term));
+      else if (term.length >= PREFETCH_FROM_LETTERS) quiet(chunkNamesOf(scope, term, false).then((names) => Promise.all(names.map((name) => scope.file(name)))));
+      else quiet(directoriesOf(scope, term));
+    });
   }
 }
 
