@@ -4,7 +4,7 @@
 // best score). A tail's scores are read only while a section of it could still reach the results shown, as in Fagin's
 // threshold algorithm: the pages shown, their order and each one's best hit are those the whole lists give.
 
-import { decodeNumbers, PAGE_TYPE_OF_LETTER, pageOfKey, type SearchEntry } from './shards.ts';
+import { decodeNumbers, PAGE_TYPE_OF_LETTER, pageOfKey, SECTION_SLOTS, type SearchEntry } from './shards.ts';
 import { DEFAULT_MAX_HITS_PER_GROUP, type SearchFilter } from './results.ts';
 import { SectionSet } from './section-set.ts';
 import { prefixTerms } from './text.ts';
@@ -75,13 +75,24 @@ interface ScopeQuery {
   pages: number;
 }
 
+/** A section's place in its page. */
+function placeOf(section: number): number {
+  return section % SECTION_SLOTS;
+}
+
+/** How many places of each page `Rows` finds a row for by position; later places (seldom any) go through a Map. */
+const ROW_PLACES = 32;
+
 /**
  * The sections a query scores, a row each, in parallel arrays: a query scores thousands of sections and shows a few,
- * made objects (Found) only then. A row is scored again when a tail read changes it.
+ * made objects (Found) only then. A row is scored again when a tail read changes it. The work is in plain loops over
+ * the rows: a first query runs before the browser has optimised any of it.
  */
 class Rows {
   readonly query: number[] = [];
   readonly section: number[] = [];
+  /** Its page in its scope, and its group (`Found.group`). */
+  readonly page: number[] = [];
   readonly group: number[] = [];
   /** Its score; while a tail it is in is not read, a likely one (what is known plus the tails' mean scores). */
   readonly score: number[] = [];
@@ -91,48 +102,60 @@ class Rows {
   readonly matched: number[] = [];
   /** 1 when no tail it is in is left to read. */
   readonly settled: number[] = [];
-  /** Per scope: the sections that have a row, and how many; section → row, made when a row is first scored again. */
-  readonly seen: SectionSet[];
+  /** Per scope: how many sections have a row. */
   readonly counts: number[];
-  private readonly at: (Map<number, number> | undefined)[];
+  /** Per scope: row + 1 of the section at page × ROW_PLACES + place (0: none), and of those further in their page. */
+  private readonly slots: Int32Array[];
+  private readonly far: Map<number, number>[];
 
   constructor(
     readonly queries: readonly ScopeQuery[],
     readonly every: boolean,
   ) {
-    this.seen = queries.map((query) => new SectionSet(query.accepted.length));
     this.counts = queries.map(() => 0);
-    this.at = queries.map(() => undefined);
+    this.slots = queries.map((query) => new Int32Array(query.accepted.length * ROW_PLACES));
+    this.far = queries.map(() => new Map());
   }
 
   get length(): number {
     return this.section.length;
   }
 
+  /** The row of a scope's section, or -1. */
+  rowOf(query: ScopeQuery, section: number): number {
+    const place = placeOf(section);
+    if (place < ROW_PLACES) return this.slots[query.order][pageOfKey(section) * ROW_PLACES + place] - 1;
+    return this.far[query.order].get(section) ?? -1;
+  }
+
   has(query: ScopeQuery, section: number): boolean {
-    return this.seen[query.order].has(section);
+    return this.rowOf(query, section) >= 0;
+  }
+
+  /** Adds a row for a section (not scored). */
+  private add(query: ScopeQuery, section: number): number {
+    const row = this.section.length;
+    const page = pageOfKey(section);
+    const place = placeOf(section);
+    if (place < ROW_PLACES) this.slots[query.order][page * ROW_PLACES + place] = row + 1;
+    else this.far[query.order].set(section, row);
+    this.counts[query.order]++;
+    this.query.push(query.order);
+    this.section.push(section);
+    this.page.push(page);
+    this.group.push(query.order * PAGE_SPAN + page);
+    this.score.push(0);
+    this.low.push(0);
+    this.bound.push(0);
+    this.matched.push(0);
+    this.settled.push(0);
+    return row;
   }
 
   /** Scores a section of a scope: its row is added, or scored again. */
   set(query: ScopeQuery, section: number): void {
-    let row: number | undefined;
-    if (this.seen[query.order].has(section)) {
-      let at = this.at[query.order];
-      if (!at) {
-        at = new Map();
-        for (let r = 0; r < this.section.length; r++) if (this.query[r] === query.order) at.set(this.section[r], r);
-        this.at[query.order] = at;
-      }
-      row = at.get(section)!;
-    } else {
-      row = this.section.length;
-      this.seen[query.order].add(section);
-      this.counts[query.order]++;
-      this.at[query.order]?.set(section, row);
-      this.query.push(query.order);
-      this.section.push(section);
-      this.group.push(query.order * PAGE_SPAN + pageOfKey(section));
-    }
+    let row = this.rowOf(query, section);
+    if (row < 0) row = this.add(query, section);
     let known = 0;
     let least = 0;
     let likely = 0;
@@ -150,6 +173,50 @@ class Rows {
         }
       }
     }
+    this.finish(row, known, least, likely, slack, matched);
+  }
+
+  /**
+   * Rows for the sections of a scope that some term's known scores name, scored as `set` would score each, a term and
+   * then a tail at a time over all of them (the same sums, added in the same order).
+   */
+  setKnown(query: ScopeQuery): void {
+    const first = this.length;
+    const known: number[] = [];
+    for (const term of query.terms) {
+      for (const [section, score] of term.known) {
+        if (!query.matching.has(section)) continue;
+        let row = this.rowOf(query, section);
+        if (row < 0) {
+          row = this.add(query, section);
+          known.push(0);
+        }
+        // Rows scored before this call (none when it is called first) are left as they are.
+        if (row >= first) known[row - first] += score;
+      }
+    }
+    const count = this.length - first;
+    const least = new Float64Array(count);
+    const likely = new Float64Array(count);
+    const slack = new Float64Array(count);
+    const matched = new Int32Array(count).fill(this.every ? query.terms.length : 0);
+    for (const term of query.terms) {
+      if (!this.every) for (let i = 0; i < count; i++) if (term.members.has(this.section[first + i])) matched[i]++;
+      for (const pending of term.pending) {
+        const { sections, read, pagesPerBlock } = pending;
+        for (let i = 0; i < count; i++) {
+          const section = this.section[first + i];
+          if (!sections.has(section) || read[Math.floor(this.page[first + i] / pagesPerBlock)]) continue;
+          least[i] += pending.least;
+          likely[i] += pending.typical;
+          slack[i] += pending.bound;
+        }
+      }
+    }
+    for (let i = 0; i < count; i++) this.finish(first + i, known[i], least[i], likely[i], slack[i], matched[i]);
+  }
+
+  private finish(row: number, known: number, least: number, likely: number, slack: number, matched: number): void {
     // MiniSearch: a section matching more of the query's terms ranks higher.
     this.score[row] = (known + likely) * matched;
     this.low[row] = (known + least) * matched;
@@ -160,6 +227,11 @@ class Rows {
 
   /** Best first; ties keep the order of the site (scope, then section), as MiniSearch's stable sort kept it. */
   readonly compare = (a: number, b: number): number => this.score[b] - this.score[a] || this.group[a] - this.group[b] || this.section[a] - this.section[b];
+
+  /** Per scope, one number per page, zero. */
+  perPage<T extends Int32Array | Uint8Array>(make: new (length: number) => T): T[] {
+    return this.queries.map((query) => new make(query.accepted.length));
+  }
 
   found(row: number): Found {
     const query = this.queries[this.query[row]];
@@ -173,15 +245,6 @@ class Rows {
   }
 }
 
-/** Scores the sections some term's known scores name (a few thousand at most, where the best results are). */
-function scoreKnown(rows: Rows): void {
-  for (const query of rows.queries) {
-    for (const term of query.terms) {
-      for (const section of term.known.keys()) if (query.matching.has(section) && !rows.has(query, section)) rows.set(query, section);
-    }
-  }
-}
-
 /**
  * The rows shown: at most `maxHits` of each of the best `maxGroups` pages (pages in order of their best hits), in
  * order of score. Without sorting every row: the best `maxGroups` pages first, then their rows.
@@ -192,28 +255,27 @@ function shownRows(rows: Rows, maxGroups: number, maxHits: number): number[] {
     for (let row = 0; row < rows.length; row++) all.push(row);
     return bestRows(rows, all.sort(rows.compare), maxGroups, maxHits);
   }
-  // Each page's best row (row + 1, by scope and page).
-  const best = rows.queries.map((query) => new Int32Array(query.accepted.length));
+  const { query, page, score, section } = rows;
+  // Each page's best row (row + 1, by scope and page). Rows of a page are of one group: the score, then the section.
+  const best = rows.perPage(Int32Array);
   for (let row = 0; row < rows.length; row++) {
-    const page = best[rows.query[row]];
-    const at = rows.group[row] % PAGE_SPAN;
-    if (page[at] === 0 || rows.compare(row, page[at] - 1) < 0) page[at] = row + 1;
+    const pages = best[query[row]];
+    const other = pages[page[row]] - 1;
+    if (other < 0 || score[row] > score[other] || (score[row] === score[other] && section[row] < section[other])) pages[page[row]] = row + 1;
   }
   // The best pages, kept in order as they are met: a query shows a few of thousands.
   const top: number[] = [];
-  for (const pages of best) {
-    for (let page = 0; page < pages.length; page++) {
-      const row = pages[page] - 1;
-      if (row < 0 || (top.length === maxGroups && rows.compare(row, top[top.length - 1]) >= 0)) continue;
-      let at = top.length;
-      while (at > 0 && rows.compare(row, top[at - 1]) < 0) at--;
-      top.splice(at, 0, row);
-      if (top.length > maxGroups) top.pop();
-    }
+  for (let row = 0; row < rows.length; row++) {
+    if (best[query[row]][page[row]] !== row + 1 || (top.length === maxGroups && rows.compare(row, top[top.length - 1]) >= 0)) continue;
+    let at = top.length;
+    while (at > 0 && rows.compare(row, top[at - 1]) < 0) at--;
+    top.splice(at, 0, row);
+    if (top.length > maxGroups) top.pop();
   }
-  const groups = new Set(top.map((row) => rows.group[row]));
+  const shown = rows.perPage(Uint8Array);
+  for (const row of top) shown[query[row]][page[row]] = 1;
   const rowsOf: number[] = [];
-  for (let row = 0; row < rows.length; row++) if (groups.has(rows.group[row])) rowsOf.push(row);
+  for (let row = 0; row < rows.length; row++) if (shown[query[row]][page[row]]) rowsOf.push(row);
   return bestRows(rows, rowsOf.sort(rows.compare), maxGroups, maxHits);
 }
 
@@ -248,26 +310,38 @@ interface TailRead {
  */
 function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): TailRead[] {
   const toRead = new Set<number>();
-  // The shown pages in order, with every row of each (a page's best hit may be any of them).
-  const pages: number[] = [];
-  for (const row of shown) if (!pages.includes(rows.group[row])) pages.push(rows.group[row]);
-  const all = new Map<number, number[]>(pages.map((group) => [group, []]));
-  const others: number[] = [];
-  for (let row = 0; row < rows.length; row++) (all.get(rows.group[row]) ?? others).push(row);
-  const best = (group: number) => all.get(group)!.reduce((a, b) => (rows.compare(a, b) <= 0 ? a : b));
-  const low = (group: number) => Math.max(...all.get(group)!.map((row) => rows.low[row]));
+  // The shown pages in order (1 + their index, by scope and page), with every row of each (a page's best hit may be any of them).
+  const { query, page, low, bound, settled } = rows;
+  const indexOf = rows.perPage(Int32Array);
+  const pages: number[][] = [];
+  for (const row of shown) {
+    if (indexOf[query[row]][page[row]] === 0) indexOf[query[row]][page[row]] = pages.push([]);
+  }
+  for (let row = 0; row < rows.length; row++) {
+    const index = indexOf[query[row]][page[row]];
+    if (index) pages[index - 1].push(row);
+  }
+  const best = (of: number[]) => of.reduce((a, b) => (rows.compare(a, b) <= 0 ? a : b));
+  const lowOf = (of: number[]) => of.reduce((most, row) => Math.max(most, low[row]), -Infinity);
   for (let i = 0; i < pages.length; i++) {
     // The next page, and below the last one every page not shown: none may reach this page's best.
-    const below = i + 1 < pages.length ? all.get(pages[i + 1])! : pages.length === maxGroups ? others : [];
-    const floor = low(pages[i]);
-    const crossing = below.filter((row) => rows.bound[row] > floor);
-    if (crossing.length === 0) continue;
-    for (const row of [...crossing, best(pages[i])]) if (!rows.settled[row]) toRead.add(row);
+    const floor = lowOf(pages[i]);
+    let crossing = false;
+    const cross = (row: number) => {
+      if (bound[row] <= floor) return;
+      crossing = true;
+      if (!settled[row]) toRead.add(row);
+    };
+    if (i + 1 < pages.length) pages[i + 1].forEach(cross);
+    else if (pages.length === maxGroups) for (let row = 0; row < rows.length; row++) if (!indexOf[query[row]][page[row]]) cross(row);
+    if (!crossing) continue;
+    const top = best(pages[i]);
+    if (!settled[top]) toRead.add(top);
   }
   const matchingPages = rows.queries.reduce((n, q) => n + q.pages, 0);
   const everything = pages.length < maxGroups && matchingPages > pages.length;
-  if (everything) for (let row = 0; row < rows.length; row++) if (!rows.settled[row]) toRead.add(row);
-  const threshold = everything || pages.length === 0 ? 0 : low(pages[pages.length - 1]);
+  if (everything) for (let row = 0; row < rows.length; row++) if (!settled[row]) toRead.add(row);
+  const threshold = everything || pages.length === 0 ? 0 : lowOf(pages[pages.length - 1]);
 
   const needed = new Map<PendingTail, TailRead[]>();
   const need = (query: ScopeQuery, section: number) => {
@@ -281,23 +355,24 @@ function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): T
       }
     }
   };
-  for (const row of toRead) need(rows.queries[rows.query[row]], rows.section[row]);
-  // Sections no known score names (only in tails): each term gives them at most its tails' bounds. They are looked at
-  // one by one only when all those bounds together reach the threshold.
+  for (const row of toRead) need(rows.queries[query[row]], rows.section[row]);
+  // Sections no known score names (only in tails; every section some known score names has a row): each term gives
+  // them at most its tails' bounds. They are looked at one by one only when all those bounds together reach the
+  // threshold.
   for (const query of rows.queries) {
     if (query.size === rows.counts[query.order]) continue;
     const most = query.terms.length * query.terms.reduce((sum, term) => sum + term.pending.reduce((s, p) => s + p.bound, 0), 0);
     if (most <= threshold) continue;
     query.matching.forEach((section) => {
-      if (rows.has(query, section) || query.terms.some((term) => term.known.has(section))) return;
-      let bound = 0;
+      if (rows.has(query, section)) return;
+      let most = 0;
       let matched = 0;
       for (const term of query.terms) {
         if (!rows.every && !term.members.has(section)) continue;
         matched++;
-        for (const pending of term.pending) if (unread(pending, section)) bound += pending.bound;
+        for (const pending of term.pending) if (unread(pending, section)) most += pending.bound;
       }
-      if (bound * matched > threshold) need(query, section);
+      if (most * matched > threshold) need(query, section);
     });
   }
   return [...needed.values()].flat();
@@ -332,14 +407,16 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
   let total = combine(every);
   if (total === 0 && terms.length > 1 && every) total = combine((every = false));
   const rows = new Rows(queries, every);
-  scoreKnown(rows);
+  for (const query of queries) rows.setKnown(query);
   for (;;) {
     // The shown pages' sections that only tails name may be among their hits.
-    for (const row of shownRows(rows, maxGroups, maxHits)) {
+    let shown = shownRows(rows, maxGroups, maxHits);
+    const before = rows.length;
+    for (const row of shown) {
       const query = queries[rows.query[row]];
-      for (const section of query.matching.keysOf(pageOfKey(rows.section[row]))) if (!rows.has(query, section)) rows.set(query, section);
+      for (const section of query.matching.keysOf(rows.page[row])) if (!rows.has(query, section)) rows.set(query, section);
     }
-    const shown = shownRows(rows, maxGroups, maxHits);
+    if (rows.length > before) shown = shownRows(rows, maxGroups, maxHits);
     const reads = tailsToRead(rows, shown, maxGroups);
     if (reads.length === 0) return { found: shown.map((row) => rows.found(row)), total };
     const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
