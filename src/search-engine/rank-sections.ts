@@ -378,11 +378,70 @@ function tailsToRead(rows: Rows, shown: readonly number[], maxGroups: number): T
   return [...needed.values()].flat();
 }
 
-/** Every section matching the query in the scopes, counted, and ranked as far as `request` shows them. */
-export async function rankSections(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): Promise<Ranked> {
-  if (terms.length === 0 || scopes.length === 0) return { found: [], total: 0 };
-  const maxGroups = request.maxGroups ?? Infinity;
-  const maxHits = request.maxHitsPerGroup ?? DEFAULT_MAX_HITS_PER_GROUP;
+/** What a ranking shows as far as it has read, and the tails it must read before showing it. */
+interface Plan {
+  shown: number[];
+  reads: TailRead[];
+}
+
+/** A query's ranking under way: its terms read and combined, its rows scored. */
+class Ranking {
+  private next: Plan | undefined;
+  /** How many tail reads its terms had seen when it was made: a later read changes what it knows. */
+  private readonly readsBefore: string;
+
+  constructor(
+    readonly queries: readonly ScopeQuery[],
+    readonly rows: Rows,
+    readonly total: number,
+    private readonly maxGroups: number,
+    private readonly maxHits: number,
+  ) {
+    this.readsBefore = this.tailReads();
+  }
+
+  private tailReads(): string {
+    return this.queries.map((query) => query.terms.map((term) => term.tailReads).join()).join(';');
+  }
+
+  /** Whether no tail was read since it was made (by another query over the same terms). */
+  get current(): boolean {
+    return this.tailReads() === this.readsBefore;
+  }
+
+  /** Works out what it will show and the tails it must read for that, now (see `finish`). */
+  plan(): Plan {
+    const { rows, queries, maxGroups, maxHits } = this;
+    // The shown pages' sections that only tails name may be among their hits.
+    let shown = shownRows(rows, maxGroups, maxHits);
+    const before = rows.length;
+    for (const row of shown) {
+      const query = queries[rows.query[row]];
+      for (const section of query.matching.keysOf(rows.page[row])) if (!rows.has(query, section)) rows.set(query, section);
+    }
+    if (rows.length > before) shown = shownRows(rows, maxGroups, maxHits);
+    this.next = { shown, reads: tailsToRead(rows, shown, maxGroups) };
+    return this.next;
+  }
+
+  /** Reads the tails it must, and ranks again, until what it shows is certain. */
+  async finish(): Promise<Ranked> {
+    const { rows, queries } = this;
+    for (let { shown, reads } = this.next ?? this.plan(); ; { shown, reads } = this.plan()) {
+      if (reads.length === 0) return { found: shown.map((row) => rows.found(row)), total: this.total };
+      const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
+      // The pages shown will most likely stay: their details are fetched while the tails are read.
+      for (const row of shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
+      const sections = await changed;
+      reads.forEach(({ query }, i) => {
+        for (const section of sections[i]) if (query.matching.has(section)) rows.set(query, section);
+      });
+    }
+  }
+}
+
+/** Reads the terms in the scopes, combines them and scores the rows. */
+async function startRanking(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest): Promise<Ranking> {
   const versionShown = request.activeVersion !== undefined && scopes.some((s) => s.entry.scope === request.activeVersion);
   const queries: ScopeQuery[] = await Promise.all(
     scopes.map(async (scope, order) => {
@@ -408,23 +467,41 @@ export async function rankSections(scopes: readonly ShardedScope[], terms: reado
   if (total === 0 && terms.length > 1 && every) total = combine((every = false));
   const rows = new Rows(queries, every);
   for (const query of queries) rows.setKnown(query);
-  for (;;) {
-    // The shown pages' sections that only tails name may be among their hits.
-    let shown = shownRows(rows, maxGroups, maxHits);
-    const before = rows.length;
-    for (const row of shown) {
-      const query = queries[rows.query[row]];
-      for (const section of query.matching.keysOf(rows.page[row])) if (!rows.has(query, section)) rows.set(query, section);
-    }
-    if (rows.length > before) shown = shownRows(rows, maxGroups, maxHits);
-    const reads = tailsToRead(rows, shown, maxGroups);
-    if (reads.length === 0) return { found: shown.map((row) => rows.found(row)), total };
-    const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
-    // The pages shown will most likely stay: their details are fetched while the tails are read.
-    for (const row of shown) queries[rows.query[row]].scope.details(pageOfKey(rows.section[row])).catch(() => {});
-    const sections = await changed;
-    reads.forEach(({ query }, i) => {
-      for (const section of sections[i]) if (query.matching.has(section)) rows.set(query, section);
-    });
-  }
+  return new Ranking(queries, rows, total, request.maxGroups ?? Infinity, request.maxHitsPerGroup ?? DEFAULT_MAX_HITS_PER_GROUP);
+}
+
+/** The ranking made ahead for a query (`prepareRanking`), by its first scope: one at a time, the last query typed. */
+const prepared = new WeakMap<ShardedScope, { scopes: readonly ShardedScope[]; key: string; ranking: Promise<Ranking> }>();
+
+const preparedKey = (terms: readonly string[], request: RankRequest) =>
+  JSON.stringify([terms, request.filter, request.activeVersion, request.maxGroups, request.maxHitsPerGroup, request.combineWith]);
+
+/**
+ * Ranks a query ahead, as it is typed (its terms read or being read), as far as it can without fetching: what it
+ * will show and the tails it must read for that. `rankSections` takes it up, unless a tail was read since.
+ */
+export function prepareRanking(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): void {
+  if (terms.length === 0 || scopes.length === 0) return;
+  const ranking = startRanking(scopes, terms, request).then((ranking) => {
+    ranking.plan();
+    return ranking;
+  });
+  ranking.catch(() => {});
+  prepared.set(scopes[0], { scopes, key: preparedKey(terms, request), ranking });
+}
+
+/** The ranking prepared for this query, if it is (taken: a ranking is used once), and still current. */
+async function takePrepared(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest): Promise<Ranking | undefined> {
+  const ahead = prepared.get(scopes[0]);
+  if (!ahead || ahead.key !== preparedKey(terms, request) || ahead.scopes.length !== scopes.length || ahead.scopes.some((scope, i) => scope !== scopes[i])) return undefined;
+  prepared.delete(scopes[0]);
+  const ranking = await ahead.ranking.catch(() => undefined);
+  return ranking?.current ? ranking : undefined;
+}
+
+/** Every section matching the query in the scopes, counted, and ranked as far as `request` shows them. */
+export async function rankSections(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): Promise<Ranked> {
+  if (terms.length === 0 || scopes.length === 0) return { found: [], total: 0 };
+  const ranking = (await takePrepared(scopes, terms, request)) ?? (await startRanking(scopes, terms, request));
+  return ranking.finish();
 }

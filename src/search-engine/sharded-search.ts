@@ -6,10 +6,10 @@ import { fuzziness, queryTerms } from './terms.ts';
 import { DEFAULT_MAX_HITS_PER_GROUP, groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight, WORD_SEPARATOR } from './text.ts';
-import { rankSections, type Found, type RankRequest } from './rank-sections.ts';
+import { prepareRanking, rankSections, type Found, type RankRequest } from './rank-sections.ts';
 import { chunkNamesOf, directoriesOf, readTerm, type ShardedScope } from './term-postings.ts';
 
-export { rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
+export { prepareRanking, rankSections, type Found, type Match, type Ranked, type RankRequest } from './rank-sections.ts';
 export { type ShardedScope } from './term-postings.ts';
 
 export interface ShardedRequest extends RankRequest {
@@ -82,19 +82,23 @@ export const PREFETCH_FROM_LETTERS = 4;
  * Starts fetching what a query being typed will need, before it is asked, so that the query itself mostly ranks what
  * is read: the words typed in full (followed by more of the query) are read; the word being typed, once it is
  * PREFETCH_FROM_LETTERS long, fetches the chunks of the words it starts, and is read too when the chunks of its typo
- * matches are already fetched (its stem is that long: a query that ends here finds it read).
+ * matches are already fetched (its stem is that long: a query that ends here finds it read). Given the request the
+ * query will make, a query whose words are all read is ranked ahead too, as far as it can be without fetching
+ * (`prepareRanking`): the query then fetches at once the tails and details it needs.
  */
-export function prefetchQuery(scopes: readonly ShardedScope[], query: string): void {
+export function prefetchQuery(scopes: readonly ShardedScope[], query: string, request?: ShardedRequest): void {
   const terms = queryTerms(query);
   const complete = WORD_SEPARATOR.test(query.slice(-1)) ? terms.length : terms.length - 1;
   const quiet = (p: Promise<unknown>) => void p.catch(() => {});
+  const read = (term: string, i: number) => i < complete || term.length - (fuzziness(term) || 0) >= PREFETCH_FROM_LETTERS;
   for (const scope of scopes) {
     terms.forEach((term, i) => {
-      if (i < complete || term.length - (fuzziness(term) || 0) >= PREFETCH_FROM_LETTERS) quiet(readTerm(scope, term));
+      if (read(term, i)) quiet(readTerm(scope, term));
       else if (term.length >= PREFETCH_FROM_LETTERS) quiet(chunkNamesOf(scope, term, false).then((names) => Promise.all(names.map((name) => scope.file(name)))));
       else quiet(directoriesOf(scope, term));
     });
   }
+  if (request && terms.every(read)) prepareRanking(scopes, terms, request);
 }
 
 /** The older docs version (with a scope of its own) whose docs contain `pathname`, if any. */

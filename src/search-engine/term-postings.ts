@@ -135,6 +135,8 @@ export interface TermPostings {
   pending: PendingTail[];
   /** The indexed words it matched (for highlighting). */
   words: Set<string>;
+  /** How many ranges of tail scores were read into `known`. */
+  tailReads: number;
 }
 
 function addPostings(into: TermPostings, encoded: string, weight: number): void {
@@ -153,7 +155,7 @@ function addPostings(into: TermPostings, encoded: string, weight: number): void 
 /** Reads what the chunks say of a term: whole lists and heads scored, capped tails by their sections. */
 async function readChunks(scope: ShardedScope, term: string): Promise<TermPostings> {
   const pages = scope.entry.pageTypes.length;
-  const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]) };
+  const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]), tailReads: 0 };
   const maxDistance = fuzziness(term) || 0;
   for (const chunk of await chunksOf(scope, term)) {
     for (const word in chunk.terms) {
@@ -212,6 +214,7 @@ export async function readTail(scope: ShardedScope, term: TermPostings, pending:
   const keys = pending.sections.keysIn(first, first + pending.pagesPerBlock);
   if (pending.read[block]) return keys;
   pending.read[block] = 1;
+  term.tailReads++;
   const { known } = term;
   keys.forEach((key, index) => known.set(key, (known.get(key) ?? 0) + pending.weight * scoreAt(scores, index)));
   if (pending.blocks.every((name, b) => name === '' || pending.read[b])) term.pending = term.pending.filter((p) => p !== pending);

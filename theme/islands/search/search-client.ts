@@ -24,10 +24,10 @@ export interface QueryOptions {
 export interface SearchBackend {
   kind: 'local' | 'hosted';
   /**
-   * Starts loading what the first query needs (the local index's entry) and, given the query being typed, what it
-   * will need; safe to call often.
+   * Starts loading what the first query needs (the local index's entry) and, given the query being typed (and the
+   * options it will be asked with), what it will need; safe to call often.
    */
-  prefetch(query?: string): void;
+  prefetch(query?: string, options?: QueryOptions): void;
   query(q: string, options?: QueryOptions): Promise<SearchOutcome>;
   /** Page titles for "Try searching for". */
   suggestions(): Promise<string[]>;
@@ -80,7 +80,8 @@ function localBackend(indexUrl: string): SearchBackend {
   const load = () => localScopes(indexUrl, window.location.pathname);
   return {
     kind: 'local',
-    prefetch: (query) => void Promise.all([load(), engine()]).then(([{ scopes }, mod]) => query && mod.prefetchQuery(scopes, query), () => {}),
+    prefetch: (query, options) =>
+      void Promise.all([load(), engine()]).then(([{ scopes, activeVersion }, mod]) => query && mod.prefetchQuery(scopes, query, options && { ...options, activeVersion }), () => {}),
     async query(q, options = {}) {
       const [{ scopes, activeVersion }, mod] = await Promise.all([load(), engine()]);
       return mod.searchShards(scopes, q, { ...options, activeVersion });

@@ -46,7 +46,7 @@ export function useSearchResults(request: SearchResultsRequest) {
     }
     const abort = new AbortController();
     setStatus((s) => (s === 'ready' ? s : 'loading'));
-    backend.prefetch(query);
+    backend.prefetch(query, JSON.parse(optionsKey) as QueryOptions);
     const run = () =>
       backend.query(q, { ...(JSON.parse(optionsKey) as QueryOptions), signal: abort.signal }).then(
         (result) => {
