@@ -2,7 +2,7 @@
 // scores with MiniSearch's prefix and typo weights, and fetches the details of the pages it shows. Pure: how files
 // are fetched is the caller's (the browser fetches them, the bench and the tests read them from disk).
 
-import { fuzziness, queryTerms } from './terms.ts';
+import { queryTerms } from './terms.ts';
 import { DEFAULT_MAX_HITS_PER_GROUP, groupByPage, type FlatHit, type SearchOutcome } from './results.ts';
 import { localOfKey, pageOfKey, type PageDetails, type SearchEntry } from './shards.ts';
 import { excerpt, highlight, WORD_SEPARATOR } from './text.ts';
@@ -72,33 +72,36 @@ export async function searchShards(scopes: readonly ShardedScope[], query: strin
 }
 
 /**
- * The word being typed fetches, from this many letters, the chunks of the words it starts: its continuations are
- * among them, and so are the typo matches of each (those of "monitor" start with "monito", typed the keystroke before).
- * Shorter, its family would be a tenth of the index.
+ * The word being typed is read from this many letters: its chunks are those of the words it starts (its continuations
+ * are among them) and of its typo matches (near its stem, the keystroke before).
  */
 export const PREFETCH_FROM_LETTERS = 4;
+/** …unless it falls in more chunks than this: the words a few letters start can be a large part of the index. */
+export const PREFETCH_MAX_CHUNKS = 12;
 
 /**
  * Starts fetching what a query being typed will need, before it is asked, so that the query itself mostly ranks what
- * is read: the words typed in full (followed by more of the query) are read; the word being typed, once it is
- * PREFETCH_FROM_LETTERS long, fetches the chunks of the words it starts, and is read too when the chunks of its typo
- * matches are already fetched (its stem is that long: a query that ends here finds it read). Given the request the
- * query will make, a query whose words are all read is ranked ahead too, as far as it can be without fetching
- * (`prepareRanking`): the query then fetches at once the tails and details it needs.
+ * is read: the words typed in full (followed by more of the query) are read, and so is the word being typed, from
+ * PREFETCH_FROM_LETTERS letters and in at most PREFETCH_MAX_CHUNKS chunks (a query that ends there finds it read).
+ * Given the request the query will make, a query whose words are all read is ranked ahead too, as far as it can be
+ * without fetching (`prepareRanking`): the query then fetches at once the tails and details it needs.
  */
 export function prefetchQuery(scopes: readonly ShardedScope[], query: string, request?: ShardedRequest): void {
   const terms = queryTerms(query);
+  if (terms.length === 0) return;
   const complete = WORD_SEPARATOR.test(query.slice(-1)) ? terms.length : terms.length - 1;
-  const quiet = (p: Promise<unknown>) => void p.catch(() => {});
-  const read = (term: string, i: number) => i < complete || term.length - (fuzziness(term) || 0) >= PREFETCH_FROM_LETTERS;
-  for (const scope of scopes) {
-    terms.forEach((term, i) => {
-      if (read(term, i)) quiet(readTerm(scope, term));
-      else if (term.length >= PREFETCH_FROM_LETTERS) quiet(chunkNamesOf(scope, term, false).then((names) => Promise.all(names.map((name) => scope.file(name)))));
-      else quiet(directoriesOf(scope, term));
-    });
-  }
-  if (request && terms.every(read)) prepareRanking(scopes, terms, request);
+  const last = terms[terms.length - 1];
+  const read = scopes.map(async (scope) => {
+    const typed = terms.slice(0, complete).map((term) => readTerm(scope, term));
+    if (complete === terms.length) return Promise.all(typed);
+    if (last.length < PREFETCH_FROM_LETTERS) return void (await directoriesOf(scope, last));
+    if ((await chunkNamesOf(scope, last)).length > PREFETCH_MAX_CHUNKS) return;
+    return Promise.all([...typed, readTerm(scope, last)]);
+  });
+  Promise.all(read).then(
+    (all) => void (request && all.every(Boolean) && prepareRanking(scopes, terms, request)),
+    () => {},
+  );
 }
 
 /** The older docs version (with a scope of its own) whose docs contain `pathname`, if any. */

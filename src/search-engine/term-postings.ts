@@ -66,6 +66,9 @@ function picker(term: string, typos = true): <T extends readonly [string, string
   return (runs) => {
     if (runs.length === 0) return [];
     const useful = (i: number) => runs[i][2] !== 1 || weightOf(term, runs[i][0], distance) > 0;
+    // A run whose terms all start with more letters than a typo match can have (its first term and the next run's
+    // share them) holds none: "paginationbatch…" for "page".
+    const typoRoom = (i: number) => useful(i) && (i + 1 === runs.length || sharedStart(runs[i][0], runs[i + 1][0]) <= term.length + distance);
     const runsOfTerm = chunksFor(runs, term);
     const own = runsOfTerm.filter(useful);
     const picked = new Set(term.length < SHORT_PREFIX ? own.slice(0, 1) : own);
@@ -75,12 +78,19 @@ function picker(term: string, typos = true): <T extends readonly [string, string
       // Between the stem and the term. A long way is the stem's own family, too costly to fetch whole: its start is
       // kept, where the stem's shortest words are ("verification" for "verificaton", before "verificationAnchor"…).
       const to = first - from <= MAX_TYPO_RUNS ? first : Math.min(first, from + 2);
-      for (let i = from; i < to; i++) if (useful(i)) picked.add(i);
+      for (let i = from; i < to; i++) if (typoRoom(i)) picked.add(i);
       let next = Math.max(first, ...picked) + 1;
-      for (; next < runs.length && runs[next][0].startsWith(stem); next++) if (useful(next)) picked.add(next);
+      for (; next < runs.length && runs[next][0].startsWith(stem); next++) if (typoRoom(next)) picked.add(next);
     }
     return [...picked].sort((a, b) => a - b).map((i) => runs[i]);
   };
+}
+
+/** How many first letters two words share. */
+function sharedStart(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
 }
 
 /** The term directories `chunksOf` reads for a term. */
