@@ -8,7 +8,7 @@ import { decodeNumbers, PAGE_TYPE_OF_LETTER, pageOfKey, SECTION_SLOTS, type Sear
 import { DEFAULT_MAX_HITS_PER_GROUP, type SearchFilter } from './results.ts';
 import { SectionSet } from './section-set.ts';
 import { prefixTerms } from './text.ts';
-import { blockOf, readTail, readTerm, unread, type PendingTail, type ShardedScope, type TermPostings } from './term-postings.ts';
+import { blockOf, blockPages, readTail, readTerm, unread, type PendingTail, type ShardedScope, type TermPostings } from './term-postings.ts';
 
 /** More than any scope's pages. */
 const PAGE_SPAN = 2 ** 24;
@@ -387,8 +387,11 @@ interface Plan {
 /** A query's ranking under way: its terms read and combined, its rows scored. */
 class Ranking {
   private next: Plan | undefined;
-  /** How many tail reads its terms had seen when it was made: a later read changes what it knows. */
-  private readonly readsBefore: string;
+  /**
+   * Its terms' capped tails, each with the ranges whose scores its rows have taken in: a range read since (by it, or
+   * by another query over the same terms, at the same time or after it was prepared) changes what they know.
+   */
+  private readonly tails: { query: ScopeQuery; pending: PendingTail; seen: Uint8Array }[];
 
   constructor(
     readonly queries: readonly ScopeQuery[],
@@ -397,21 +400,27 @@ class Ranking {
     private readonly maxGroups: number,
     private readonly maxHits: number,
   ) {
-    this.readsBefore = this.tailReads();
+    this.tails = queries.flatMap((query) => query.terms.flatMap((term) => term.pending.map((pending) => ({ query, pending, seen: pending.read.slice() }))));
   }
 
-  private tailReads(): string {
-    return this.queries.map((query) => query.terms.map((term) => term.tailReads).join()).join(';');
-  }
-
-  /** Whether no tail was read since it was made (by another query over the same terms). */
-  get current(): boolean {
-    return this.tailReads() === this.readsBefore;
+  /** Scores again the sections of the tail ranges read since it last looked (a row for each that matches); whether any. */
+  private takeInReads(): boolean {
+    let changed = false;
+    for (const { query, pending, seen } of this.tails) {
+      for (let block = 0; block < seen.length; block++) {
+        if (seen[block] || !pending.read[block]) continue;
+        seen[block] = 1;
+        changed = true;
+        for (const section of pending.sections.keysIn(...blockPages(pending, block))) if (query.matching.has(section)) this.rows.set(query, section);
+      }
+    }
+    return changed;
   }
 
   /** Works out what it will show and the tails it must read for that, now (see `finish`). */
   plan(): Plan {
     const { rows, queries, maxGroups, maxHits } = this;
+    this.takeInReads();
     // The shown pages' sections that only tails name may be among their hits.
     let shown = shownRows(rows, maxGroups, maxHits);
     const before = rows.length;
@@ -427,16 +436,16 @@ class Ranking {
   /** Reads the tails it must, and ranks again, until what it shows is certain. */
   async finish(): Promise<Ranked> {
     const { rows, queries } = this;
-    for (let { shown, reads } = this.next ?? this.plan(); ; { shown, reads } = this.plan()) {
-      if (reads.length === 0) return { found: shown.map((row) => rows.found(row)), total: this.total };
+    // The plan made ahead holds unless tails were read since.
+    let { shown, reads } = this.next && !this.takeInReads() ? this.next : this.plan();
+    while (reads.length > 0) {
       const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
       // The pages shown will most likely stay: their details are fetched while the tails are read.
       for (const row of shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
-      const sections = await changed;
-      reads.forEach(({ query }, i) => {
-        for (const section of sections[i]) if (query.matching.has(section)) rows.set(query, section);
-      });
+      await changed;
+      ({ shown, reads } = this.plan());
     }
+    return { found: shown.map((row) => rows.found(row)), total: this.total };
   }
 }
 
@@ -478,7 +487,7 @@ const preparedKey = (terms: readonly string[], request: RankRequest) =>
 
 /**
  * Ranks a query ahead, as it is typed (its terms read or being read), as far as it can without fetching: what it
- * will show and the tails it must read for that. `rankSections` takes it up, unless a tail was read since.
+ * will show and the tails it must read for that. `rankSections` takes it up.
  */
 export function prepareRanking(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): void {
   if (terms.length === 0 || scopes.length === 0) return;
@@ -490,13 +499,12 @@ export function prepareRanking(scopes: readonly ShardedScope[], terms: readonly 
   prepared.set(scopes[0], { scopes, key: preparedKey(terms, request), ranking });
 }
 
-/** The ranking prepared for this query, if it is (taken: a ranking is used once), and still current. */
+/** The ranking prepared for this query, if it is (taken: a ranking is used once). */
 async function takePrepared(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest): Promise<Ranking | undefined> {
   const ahead = prepared.get(scopes[0]);
   if (!ahead || ahead.key !== preparedKey(terms, request) || ahead.scopes.length !== scopes.length || ahead.scopes.some((scope, i) => scope !== scopes[i])) return undefined;
   prepared.delete(scopes[0]);
-  const ranking = await ahead.ranking.catch(() => undefined);
-  return ranking?.current ? ranking : undefined;
+  return ahead.ranking.catch(() => undefined);
 }
 
 /** Every section matching the query in the scopes, counted, and ranked as far as `request` shows them. */

@@ -145,8 +145,6 @@ export interface TermPostings {
   pending: PendingTail[];
   /** The indexed words it matched (for highlighting). */
   words: Set<string>;
-  /** How many ranges of tail scores were read into `known`. */
-  tailReads: number;
 }
 
 function addPostings(into: TermPostings, encoded: string, weight: number): void {
@@ -165,7 +163,7 @@ function addPostings(into: TermPostings, encoded: string, weight: number): void 
 /** Reads what the chunks say of a term: whole lists and heads scored, capped tails by their sections. */
 async function readChunks(scope: ShardedScope, term: string): Promise<TermPostings> {
   const pages = scope.entry.pageTypes.length;
-  const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]), tailReads: 0 };
+  const read: TermPostings = { known: new Map(), members: new SectionSet(pages), pending: [], words: new Set([term]) };
   const maxDistance = fuzziness(term) || 0;
   for (const chunk of await chunksOf(scope, term)) {
     for (const word in chunk.terms) {
@@ -216,17 +214,20 @@ export function readTerm(scope: ShardedScope, term: string): Promise<TermPosting
   return read;
 }
 
-/** Fetches the scores of one range of pages of a pending tail into the term's known scores; returns its sections. */
-export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<number[]> {
+/**
+ * Fetches the scores of one range of pages of a pending tail into the term's known scores (once: several queries may
+ * ask for it at once, and each ranks again the sections of the ranges read, see `pendingBlocks`).
+ */
+export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<void> {
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
-  // The range's sections from the set read with the chunk, not from the tail's text again (it spans every page).
-  const first = block * pending.pagesPerBlock;
-  const keys = pending.sections.keysIn(first, first + pending.pagesPerBlock);
-  if (pending.read[block]) return keys;
+  if (pending.read[block]) return;
   pending.read[block] = 1;
-  term.tailReads++;
   const { known } = term;
-  keys.forEach((key, index) => known.set(key, (known.get(key) ?? 0) + pending.weight * scoreAt(scores, index)));
+  pending.sections.keysIn(...blockPages(pending, block)).forEach((key, index) => known.set(key, (known.get(key) ?? 0) + pending.weight * scoreAt(scores, index)));
   if (pending.blocks.every((name, b) => name === '' || pending.read[b])) term.pending = term.pending.filter((p) => p !== pending);
-  return keys;
+}
+
+/** The pages of a tail's range: from the first to before the end. */
+export function blockPages(pending: PendingTail, block: number): [first: number, end: number] {
+  return [block * pending.pagesPerBlock, (block + 1) * pending.pagesPerBlock];
 }

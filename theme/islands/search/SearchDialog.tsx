@@ -254,7 +254,8 @@ export default function SearchDialog({ open, onClose, baseUrl, search, storageKe
             <p className="sr-only" role="status">
               {statusText}
             </p>
-            <div className="search-modal__body" data-results={outcome ? 'complete' : undefined}>
+            {/* Complete: the results shown are those of the query in the box (not yet those of an earlier one, typed on). */}
+            <div className="search-modal__body" data-results={outcome?.query === trimmed ? 'complete' : undefined}>
               {!backend && <p className="search-modal__hint">Search is not available on this site.</p>}
               {trimmed === '' && (
                 <Recent
