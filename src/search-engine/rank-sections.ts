@@ -433,19 +433,27 @@ class Ranking {
     return this.next;
   }
 
-  /** Reads the tails it must, and ranks again, until what it shows is certain. */
-  async finish(): Promise<Ranked> {
+  /**
+   * Reads the tails it must, and ranks again, until what it shows is certain. With `details`, the pages shown are
+   * fetched while the tails are read (they will most likely stay).
+   */
+  async settle(details: boolean): Promise<Plan> {
     const { rows, queries } = this;
     // The plan made ahead holds unless tails were read since.
-    let { shown, reads } = this.next && !this.takeInReads() ? this.next : this.plan();
-    while (reads.length > 0) {
-      const changed = Promise.all(reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
-      // The pages shown will most likely stay: their details are fetched while the tails are read.
-      for (const row of shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
+    let plan = this.next && !this.takeInReads() ? this.next : this.plan();
+    while (plan.reads.length > 0) {
+      const changed = Promise.all(plan.reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
+      if (details) for (const row of plan.shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
       await changed;
-      ({ shown, reads } = this.plan());
+      plan = this.plan();
     }
-    return { found: shown.map((row) => rows.found(row)), total: this.total };
+    return plan;
+  }
+
+  /** The sections it shows, certain. */
+  async finish(): Promise<Ranked> {
+    const { shown } = await this.settle(true);
+    return { found: shown.map((row) => this.rows.found(row)), total: this.total };
   }
 }
 
@@ -486,13 +494,14 @@ const preparedKey = (terms: readonly string[], request: RankRequest) =>
   JSON.stringify([terms, request.filter, request.activeVersion, request.maxGroups, request.maxHitsPerGroup, request.combineWith]);
 
 /**
- * Ranks a query ahead, as it is typed (its terms read or being read), as far as it can without fetching: what it
- * will show and the tails it must read for that. `rankSections` takes it up.
+ * Ranks a query ahead, as it is typed (its terms read or being read): what it will show, certain, with the tail scores
+ * that takes (small files), but not the details of the pages shown (they wait for the query). `rankSections` takes it
+ * up.
  */
 export function prepareRanking(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): void {
   if (terms.length === 0 || scopes.length === 0) return;
-  const ranking = startRanking(scopes, terms, request).then((ranking) => {
-    ranking.plan();
+  const ranking = startRanking(scopes, terms, request).then(async (ranking) => {
+    await ranking.settle(false);
     return ranking;
   });
   ranking.catch(() => {});
