@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefetchQuery } from './sharded-search.ts';
+import { PREFETCH_MAX_CHUNKS, prefetchQuery } from './sharded-search.ts';
 import { encodePostings, sectionKey, SHARDED_FORMAT, type SearchEntry, type TermChunk, type TermDirectory } from './shards.ts';
 import { readTerm, type ShardedScope } from './term-postings.ts';
 
@@ -42,6 +42,22 @@ describe('readTerm', () => {
     expect([...read.words].sort()).toEqual(['inde', 'index', 'indexing', 'indexs']);
   });
 
+  it('looks for typo matches only in the chunks that can hold a word short enough to be one', async () => {
+    const { scope, fetched } = scopeOf([
+      ['c0', ['alpha']],
+      ['c1', ['pag', 'page', 'pagebatch']],
+      ['c2', ['pages', 'pagesx']],
+      // Every word from here to the next chunk starts with "pagination": too long to be "page" with a typo.
+      ['c3', ['paginationbatch', 'paginationbuffer']],
+      ['c4', ['paginationcache', 'paginationcookie']],
+      ['c5', ['paginationzone', 'pagx']],
+      ['c6', ['zebra']],
+    ]);
+    const read = await readTerm(scope, 'page');
+    expect(fetched).toEqual(['d0', 'c1', 'c2', 'c5']);
+    expect([...read.words].sort()).toEqual(['pag', 'page', 'pagebatch', 'pages', 'pagesx', 'pagx']);
+  });
+
   it('reads a term once per scope: the next query finds it read', async () => {
     const { scope, fetched } = scopeOf(CHUNKS);
     const first = await readTerm(scope, 'monitor');
@@ -62,6 +78,28 @@ describe('prefetchQuery', () => {
     const before = fetched.length;
     await readTerm(scope, 'monitor');
     expect(fetched.length).toBe(before);
+  });
+
+  it('reads the word being typed from its fourth letter: a query that ends there finds it read', async () => {
+    const { scope, fetched } = scopeOf(CHUNKS);
+    prefetchQuery([scope], 'zebra moni');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched.sort()).toEqual(['c3', 'c4', 'c5', 'd0']);
+    const before = fetched.length;
+    expect([...(await readTerm(scope, 'moni')).words].sort()).toEqual(['moni', 'monitor', 'monitors']);
+    expect(fetched.length).toBe(before);
+  });
+
+  it('waits for more letters while the word being typed falls in many chunks', async () => {
+    const many = Array.from({ length: PREFETCH_MAX_CHUNKS + 1 }, (_, i): [string, string[]] => [`m${i}`, [`mode${String.fromCharCode(97 + i)}`]]);
+    const { scope, fetched } = scopeOf([['c0', ['alpha']], ...many, ['mz', ['modez']], ['c9', ['zebra']]]);
+    prefetchQuery([scope], 'mode');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toEqual(['d0']);
+    prefetchQuery([scope], 'modez');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Its chunk, and where its typos would be (from its stem "mode" on).
+    expect(fetched.sort()).toEqual(['c0', 'd0', 'm0', 'mz']);
   });
 
   it('reads every word once the query ends with a space or punctuation', async () => {

@@ -5,6 +5,7 @@ import {
   encodePostings,
   normalizeTerm,
   pageOfKey,
+  prefetchQuery,
   queryTerms,
   rankSections,
   scoreAt,
@@ -17,7 +18,7 @@ import {
   type TermChunk,
 } from '../search-engine/index.ts';
 import { buildSearchIndexFiles } from './shard-files.ts';
-import { openScopes } from './test-support.ts';
+import { openScopes, roundTripScopes } from './test-support.ts';
 import type { SearchRecord } from './types.ts';
 
 // A site whose common words have long posting lists, capped in the index (postings-cap.ts): a query reads their best
@@ -164,6 +165,51 @@ describe('a query over capped lists', () => {
       expect(group.hits.length).toBeLessThanOrEqual(4);
       expect(group.hits.map((hit) => hit.score)).toEqual([...group.hits.map((hit) => hit.score)].sort((a, b) => b - a));
       expect(group.hits[0].textHtml + group.hits[0].headingHtml + group.titleHtml).toMatch(/<mark>(gateway|monitor)/i);
+    }
+  });
+});
+
+describe('a query typed a key at a time', () => {
+  const isDetails = (rel: string) => /^search-index\/main\/pages\/\d+\.json$/.test(rel);
+  const isTail = (rel: string) => tailFiles.includes(rel);
+
+  /** Types the query, each keystroke's prefetch answered in full, then asks it: the round trips of the query itself. */
+  async function typedThenAsked(query: string) {
+    const reader = roundTripScopes(files, indexUrl);
+    for (let i = 1; i <= query.length; i++) {
+      prefetchQuery([reader.main], query.slice(0, i), MODAL);
+      await reader.quiet();
+    }
+    return reader.roundTrips(searchShards([reader.main], query, MODAL));
+  }
+
+  for (const query of ['gateway monitor', 'monitor gatewaz', 'gatew']) {
+    it(`"${query}": asked, it fetches the details of the pages it shows and nothing else, in one round trip`, async () => {
+      // Cold, the same query reads its chunks, then tail scores, then details.
+      const cold = roundTripScopes(files, indexUrl);
+      const { rounds: coldRounds } = await cold.roundTrips(searchShards([cold.main], query, MODAL));
+      expect(coldRounds.length).toBeGreaterThanOrEqual(3);
+      expect(coldRounds.flat().some(isTail)).toBe(true);
+
+      const { result, rounds } = await typedThenAsked(query);
+      expect(rounds).toHaveLength(1);
+      expect(rounds[0].every(isDetails)).toBe(true);
+      expect(rounds[0]).toHaveLength(result.groups.length);
+      // The same pages in the same order, with the same best hits, as the whole lists give.
+      const all = await searchShards([openScopes(wholeFiles, indexUrl).main], query, MODAL);
+      expect(result.total).toBe(all.total);
+      expect(result.groups.map((g) => [g.url, g.hits[0].url])).toEqual(all.groups.map((g) => [g.url, g.hits[0].url]));
+    });
+  }
+
+  it('queries at once over the same terms rank as the whole lists do (each takes in the tail scores the other read)', async () => {
+    const reader = roundTripScopes(files, indexUrl);
+    const queries = ['gateway monitor', 'gateway', 'gateways monitor', 'monitor'];
+    const { result } = await reader.roundTrips(Promise.all(queries.map((query) => rankSections([reader.main], queryTerms(query), MODAL))));
+    for (const [i, query] of queries.entries()) {
+      const all = await rankSections([openScopes(wholeFiles, indexUrl).main], queryTerms(query), MODAL);
+      expect(pagesOf(result[i].found), query).toEqual(pagesOf(all.found));
+      expect(result[i].total).toBe(all.total);
     }
   });
 });

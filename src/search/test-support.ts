@@ -166,3 +166,64 @@ export function openScopes(files: Map<string, string>, indexUrl: string, baseUrl
   for (const v of main.entry.versions) if (v.url) byScope.set(v.name, open(v.url));
   return { main, byScope, files, indexUrl, fetched };
 }
+
+export interface RoundTripScopes extends TestScopes {
+  /**
+   * Runs `work` while answering the files it asks for a round trip at a time: every file asked for and not answered
+   * yet is answered at once when nothing else is left to do. Returns its result and the files of each round.
+   */
+  roundTrips<T>(work: Promise<T>): Promise<{ result: T; rounds: string[][] }>;
+  /** Answers round trips until nothing is asked for (what was started, prefetches say, is done). */
+  quiet(): Promise<string[][]>;
+}
+
+/** Opens built index files as `openScopes` does, over a network that answers a round trip at a time (see `roundTrips`). */
+export function roundTripScopes(files: Map<string, string>, indexUrl: string): RoundTripScopes {
+  const asked = new Map<string, () => void>();
+  const answered = new Map<string, Promise<void>>();
+  // The scopes ask once per file, as the browser's cache does; each answer waits for its round.
+  const opened = openScopes(files, indexUrl);
+  const wait = <T>(rel: string, read: () => Promise<T>): Promise<T> => {
+    let done = answered.get(rel);
+    if (!done) answered.set(rel, (done = new Promise<void>((resolve) => asked.set(rel, resolve))));
+    return done.then(read);
+  };
+  const slow = (scope: ShardedScope): ShardedScope => ({
+    entry: scope.entry,
+    file: (name) => wait(scope.entry.assets.slice(1) + name, () => scope.file(name)),
+    details: (page) => wait(`${scope.entry.pages.slice(1)}${page}.json`, () => scope.details(page)),
+    text: (page) => wait(`${scope.entry.pages.slice(1)}${page}.text.json`, () => scope.text(page)),
+  });
+  const byScope = new Map([...opened.byScope].map(([name, scope]) => [name, slow(scope)]));
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const answer = () => {
+    const round = [...asked.keys()];
+    for (const rel of round) {
+      asked.get(rel)!();
+      asked.delete(rel);
+    }
+    return round;
+  };
+  return {
+    ...opened,
+    main: byScope.get('main')!,
+    byScope,
+    async roundTrips<T>(work: Promise<T>) {
+      const rounds: string[][] = [];
+      let settled = false;
+      const result = work.finally(() => (settled = true));
+      result.catch(() => {});
+      for (let ticks = 0; !settled; ticks++) {
+        if (ticks > 1000) throw new Error('the work neither settles nor asks for files');
+        await idle();
+        if (!settled && asked.size > 0) rounds.push(answer());
+      }
+      return { result: await result, rounds };
+    },
+    async quiet() {
+      const rounds: string[][] = [];
+      for (await idle(); asked.size > 0; await idle()) rounds.push(answer());
+      return rounds;
+    },
+  };
+}
