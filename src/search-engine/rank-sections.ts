@@ -191,8 +191,7 @@ class Rows {
           row = this.add(query, section);
           known.push(0);
         }
-        // Rows scored before this call (none when it is called first) are left as they are.
-        if (row >= first) known[row - first] += score;
+        known[row - first] += score;
       }
     }
     const count = this.length - first;
@@ -417,7 +416,7 @@ class Ranking {
     return changed;
   }
 
-  /** Works out what it will show and the tails it must read for that, now (see `finish`). */
+  /** Works out what it will show and the tails it must read for that, now (see `settle`). */
   plan(): Plan {
     const { rows, queries, maxGroups, maxHits } = this;
     this.takeInReads();

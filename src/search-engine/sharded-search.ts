@@ -80,11 +80,11 @@ export const PREFETCH_FROM_LETTERS = 4;
 export const PREFETCH_MAX_CHUNKS = 12;
 
 /**
- * Starts fetching what a query being typed will need, before it is asked, so that the query itself mostly ranks what
- * is read: the words typed in full (followed by more of the query) are read, and so is the word being typed, from
- * PREFETCH_FROM_LETTERS letters and in at most PREFETCH_MAX_CHUNKS chunks (a query that ends there finds it read).
- * Given the request the query will make, a query whose words are all read is ranked ahead too, as far as it can be
- * without fetching (`prepareRanking`): the query then fetches at once the tails and details it needs.
+ * Starts fetching what a query being typed will need, before it is asked: the words typed in full (followed by more of
+ * the query) are read, and so is the word being typed, from PREFETCH_FROM_LETTERS letters and in at most
+ * PREFETCH_MAX_CHUNKS chunks (a query that ends there finds it read). Given the request the query will make, a query
+ * whose words are all read is ranked ahead too (`prepareRanking`, the tail scores it takes read): asked, it fetches
+ * only the details of the pages it shows.
  */
 export function prefetchQuery(scopes: readonly ShardedScope[], query: string, request?: ShardedRequest): void {
   const terms = queryTerms(query);

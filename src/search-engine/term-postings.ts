@@ -58,10 +58,10 @@ function weightOf(term: string, word: string, maxDistance: number): number {
  * finds "webhook"). A typo in the first letters is not looked for: its matches could sort anywhere, and finding them
  * would mean fetching every chunk. A term shorter than SHORT_PREFIX (a query being typed) finds the words it starts in
  * its own chunk only: all words starting with "d" are a tenth of the index. A chunk of one long list is skipped when
- * its word does not match. Without `typos`, only the term and the words it starts.
+ * its word does not match, and so, for typos, is a chunk of words too long to be one.
  */
-function picker(term: string, typos = true): <T extends readonly [string, string, ...unknown[]]>(runs: readonly T[]) => T[] {
-  const distance = typos ? fuzziness(term) || 0 : 0;
+function picker(term: string): <T extends readonly [string, string, ...unknown[]]>(runs: readonly T[]) => T[] {
+  const distance = fuzziness(term) || 0;
   const stem = term.slice(0, term.length - distance);
   return (runs) => {
     if (runs.length === 0) return [];
@@ -94,14 +94,14 @@ function sharedStart(a: string, b: string): number {
 }
 
 /** The term directories `chunksOf` reads for a term. */
-export function directoriesOf(scope: ShardedScope, term: string, typos = true): Promise<TermDirectory[]> {
-  return Promise.all(picker(term, typos)(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
+export function directoriesOf(scope: ShardedScope, term: string): Promise<TermDirectory[]> {
+  return Promise.all(picker(term)(scope.entry.directories).map(([, name]) => scope.file(name) as Promise<TermDirectory>));
 }
 
-/** The names of the chunks `chunksOf` reads for a term (without `typos`: those of the words it starts). */
-export async function chunkNamesOf(scope: ShardedScope, term: string, typos = true): Promise<string[]> {
-  const directories = await directoriesOf(scope, term, typos);
-  return picker(term, typos)(directories.flatMap((d) => d.chunks)).map(([, name]) => name);
+/** The names of the chunks `chunksOf` reads for a term. */
+export async function chunkNamesOf(scope: ShardedScope, term: string): Promise<string[]> {
+  const directories = await directoriesOf(scope, term);
+  return picker(term)(directories.flatMap((d) => d.chunks)).map(([, name]) => name);
 }
 
 async function chunksOf(scope: ShardedScope, term: string): Promise<TermChunk[]> {
@@ -215,8 +215,8 @@ export function readTerm(scope: ShardedScope, term: string): Promise<TermPosting
 }
 
 /**
- * Fetches the scores of one range of pages of a pending tail into the term's known scores (once: several queries may
- * ask for it at once, and each ranks again the sections of the ranges read, see `pendingBlocks`).
+ * Fetches the scores of one range of pages of a pending tail into the term's known scores, once (several queries may
+ * ask for it at once: each ranking takes in every range read, by whichever query).
  */
 export async function readTail(scope: ShardedScope, term: TermPostings, pending: PendingTail, block: number): Promise<void> {
   const { scores } = (await scope.file(pending.blocks[block])) as TailScores;
