@@ -84,7 +84,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await output.commit(copies);
       run.stage('write', `${copies.size} copied`);
     }
-    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, pages: table.routes.length, warnings: run.warnings() });
+    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, written: output?.written, pages: table.routes.length, warnings: run.warnings() });
     if (output && !run.failed) run.stage('record');
     return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? prepareSearch : undefined, freshPages: site.fresh });
   } catch (error) {

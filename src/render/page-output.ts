@@ -53,25 +53,28 @@ export interface PageOutput {
 }
 
 /**
- * The route data as its page key sees it. Its two big parts are named by what made them rather than serialised again
- * for every page on every build: the body by the identity of its document (see DocumentHtml.identity), and the
- * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and hashed once per build) and the
- * URL it marks.
+ * The route data as its page key sees it. Its two big parts are named by what makes them rather than serialised again
+ * for every page on every build (both are made only when read, see route-data.ts, so naming them is also what keeps a
+ * page taken from an earlier build from making them): the body by the identity of its document (see
+ * DocumentHtml.identity), and the sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and
+ * hashed once per build) and the URL it marks.
  */
 function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<readonly SidebarTreeItem[], string>): string {
   // No route data has the properties added here, so no page's own data can write the same text.
-  const named: Record<string, unknown> = { ...data };
-  const doc = route.source === undefined ? undefined : context.html.get(route.source);
-  if (doc?.identity !== undefined && 'html' in data && data.html === doc.html) {
-    named.html = undefined;
-    named.htmlIdentity = doc.identity;
-  }
+  const named: Record<string, unknown> = {};
   const sidebar = 'sidebar' in data ? sidebarSource(route, context.table) : undefined;
+  const doc = context.documentOf.get(data);
+  const byIdentity = doc?.identity !== undefined;
+  const fields = data as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if ((key === 'html' && byIdentity) || (key === 'sidebar' && sidebar)) continue;
+    named[key] = fields[key];
+  }
+  if (byIdentity) named.htmlIdentity = doc!.identity;
   if (sidebar) {
     // By the hash of its JSON: a section's tree can be tens of KB, and every page of the section names it.
     let tree = trees.get(sidebar.tree);
     if (tree === undefined) trees.set(sidebar.tree, (tree = hashText(JSON.stringify(sidebar.tree))));
-    named.sidebar = undefined;
     named.sidebarSource = [tree, context.config.baseUrl, sidebar.activeUrl];
   }
   return JSON.stringify(named);

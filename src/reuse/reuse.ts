@@ -79,6 +79,8 @@ export interface FinishedBuild {
   inputs: readonly string[];
   /** The files of the output folder, when the writer knows them (else the record walks the folder). */
   outputs?: readonly string[];
+  /** Of `outputs`, the files this build wrote; the others are the previous build's files, untouched. */
+  written?: ReadonlySet<string>;
   pages: number;
   warnings: Diagnostic[];
 }
@@ -181,8 +183,11 @@ export function diskReuse(options: { record: boolean }): Reuse {
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
       cache.save();
       if (record && build.wrote) {
-        const { root, outDir, startedAt, inputs, outputs, pages, warnings } = build;
-        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, pages, warnings, pageKeys }, record.previous);
+        const { root, outDir, startedAt, inputs, outputs, written, pages, warnings } = build;
+        // A file the build did not write is as the previous record describes it, or (changed by hand since) it is not,
+        // and then the next build finds it so, as it would have.
+        const untouched = written && record.previous?.outDir === outDir ? (rel: string) => (written.has(rel) ? undefined : record!.outputs.get(rel)) : undefined;
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys }, record.previous);
       }
     },
   };
