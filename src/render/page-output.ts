@@ -25,7 +25,6 @@ export interface PageWriter {
 /** Page bodies rendered elsewhere (worker threads), a batch at a time. */
 export interface BodyRenderer {
   readonly size: number;
-  readonly started: boolean;
   renderBodies(routes: RouteData[]): Promise<({ ok: true; body: string } | { ok: false; error: string })[]>;
 }
 
@@ -104,8 +103,10 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
   const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
   const inFlight = new Set<Promise<void>>();
+  let sent = 0;
   const sendBatch = async (renderer: BodyRenderer) => {
     const jobs = batch.splice(0);
+    sent++;
     const done = renderer.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
       for (const [i, job] of jobs.entries()) {
         const body = bodies[i];
@@ -137,8 +138,9 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
     if (route.source) output.manifest[outFile] = route.source;
     if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);
   }
-  // Workers start only once a batch fills: fewer changed pages than that (serve, an edit) render here.
-  if (batch.length && workers?.started) await sendBatch(workers);
+  // Workers take pages only once a batch fills: fewer changed pages than that (serve, an edit) render here, sooner than
+  // a worker would start (one may be running already, for the search index).
+  if (batch.length && sent > 0) await sendBatch(workers!);
   else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
   await Promise.all(inFlight);
   return output;
