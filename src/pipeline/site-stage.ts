@@ -73,7 +73,7 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
   });
-  for (const [rel, text, key] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest })) await writeKeyed(input, rel, text, key);
+  for (const [rel, text, key] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest, keyed: input.keyed && input.sink.reuse !== undefined })) await writeKeyed(input, rel, text, key);
   return pages;
 }
 

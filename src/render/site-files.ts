@@ -20,6 +20,8 @@ export interface SiteFilesInput {
   csp: string;
   sitemapUrls: readonly string[];
   manifest: Record<string, string>;
+  /** Give the llms files keys (see llmsFileKeys): only a build that can keep files uses them. */
+  keyed?: boolean;
 }
 
 /** A site file: output path, text, and where known, a key naming what the text is made from. */
@@ -44,7 +46,7 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
   files.push(['sitemap.xml', sitemap(config, input.sitemapUrls)]);
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
-  const llmsKeys = llmsFileKeys(config, table);
+  const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
   for (const [rel, text] of llmsFiles(config, table)) files.push([rel, text, llmsKeys.get(rel)]);
   files.push(...siteIconFiles(config, table.staticFiles));
   files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
