@@ -230,13 +230,42 @@ describe('memoryReuse', () => {
   test('the config, while no file it came from changed', () => {
     const s = site();
     const memory = memoryReuse();
-    const value = { config: { configDeps: [s.input] } as unknown as SiteConfig, diagnostics: [] };
-    expect(memory.config!.get('options')).toBeUndefined();
-    memory.config!.set('options', value);
-    expect(memory.config!.get('options')).toBe(value);
-    expect(memory.config!.get('other options')).toBeUndefined();
+    const value = { config: { configDeps: [s.input], root: s.root, sidebarsFile: 'sidebars.ts' } as unknown as SiteConfig, diagnostics: [] };
+    const memo = memory.config!(s.root);
+    expect(memo.get('options')).toBeUndefined();
+    memo.set('options', value);
+    expect(memo.get('options')).toBe(value);
+    expect(memo.get('other options')).toBeUndefined();
     writeFileSync(s.input, 'export default { changed: true };\n');
-    expect(memory.config!.get('options')).toBeUndefined();
+    expect(memo.get('options')).toBeUndefined();
+    // A sidebars file that did not exist when the config loaded.
+    memo.set('options', value);
+    writeFileSync(path.join(s.root, 'sidebars.ts'), 'export default {};\n');
+    expect(memo.get('options')).toBeUndefined();
+  });
+
+  test('protodocs build keeps the config on disk, after a build that succeeded, while its files and the environment are unchanged', () => {
+    const s = site();
+    const value = { config: { configDeps: [s.input], root: s.root, sidebarsFile: 'sidebars.ts', title: 'Kept' } as unknown as SiteConfig, diagnostics: [problem('PD1007', {})] };
+    const failed = diskReuse({ record: true });
+    failed.config!(s.root).set('options', value);
+    failed.finish(finished(s, { ok: false }));
+    expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
+
+    const first = diskReuse({ record: true });
+    first.config!(s.root).set('options', value);
+    first.finish(finished(s));
+    expect(diskReuse({ record: true }).config!(s.root).get('options')).toEqual(value);
+    expect(diskReuse({ record: true }).config!(s.root).get('other options')).toBeUndefined();
+    // A config may read the environment.
+    process.env.PROTODOCS_TEST_SETTING = 'on';
+    try {
+      expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
+    } finally {
+      delete process.env.PROTODOCS_TEST_SETTING;
+    }
+    writeFileSync(s.input, 'export default { changed: true };\n');
+    expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
   });
 
   test('compiled modules, while no file they were built from changed', () => {
