@@ -247,25 +247,23 @@ describe('memoryReuse', () => {
   test('protodocs build keeps the config on disk, after a build that succeeded, while its files and the environment are unchanged', () => {
     const s = site();
     const value = { config: { configDeps: [s.input], root: s.root, sidebarsFile: 'sidebars.ts', title: 'Kept' } as unknown as SiteConfig, diagnostics: [problem('PD1007', {})] };
-    const failed = diskReuse({ record: true });
+    const environment = { ...process.env };
+    const reuse = () => diskReuse({ record: true, environment });
+    expect(diskReuse({ record: true }).config).toBeUndefined();
+    const failed = reuse();
     failed.config!(s.root).set('options', value);
     failed.finish(finished(s, { ok: false }));
-    expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
+    expect(reuse().config!(s.root).get('options')).toBeUndefined();
 
-    const first = diskReuse({ record: true });
+    const first = reuse();
     first.config!(s.root).set('options', value);
     first.finish(finished(s));
-    expect(diskReuse({ record: true }).config!(s.root).get('options')).toEqual(value);
-    expect(diskReuse({ record: true }).config!(s.root).get('other options')).toBeUndefined();
+    expect(reuse().config!(s.root).get('options')).toEqual(value);
+    expect(reuse().config!(s.root).get('other options')).toBeUndefined();
     // A config may read the environment.
-    process.env.PROTODOCS_TEST_SETTING = 'on';
-    try {
-      expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
-    } finally {
-      delete process.env.PROTODOCS_TEST_SETTING;
-    }
+    expect(diskReuse({ record: true, environment: { ...environment, SETTING: 'on' } }).config!(s.root).get('options')).toBeUndefined();
     writeFileSync(s.input, 'export default { changed: true };\n');
-    expect(diskReuse({ record: true }).config!(s.root).get('options')).toBeUndefined();
+    expect(reuse().config!(s.root).get('options')).toBeUndefined();
   });
 
   test('compiled modules, while no file they were built from changed', () => {

@@ -125,8 +125,8 @@ function configMemo(): KeyedMemo<LoadedConfig> {
  * sixth of an edit's build at 1,000 pages. As in serve, and as for the build record's "nothing changed", the files
  * are those esbuild bundled: a file the config reads itself with `fs` at run time is not among them.
  */
-function configFileMemo(memo: KeyedMemo<LoadedConfig & { files: string }>): KeyedMemo<LoadedConfig> {
-  const environment = hashText(JSON.stringify(Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+function configFileMemo(memo: KeyedMemo<LoadedConfig & { files: string }>, env: Readonly<Record<string, string | undefined>>): KeyedMemo<LoadedConfig> {
+  const environment = hashText(JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return {
     get(key) {
       const saved = memo.get(hashText(key, environment));
@@ -158,7 +158,11 @@ export function noReuse(): Reuse {
  * `protodocs build` and `check`: the per-file cache and the build record under node_modules/.cache/protodocs. A page
  * whose key matches the record's is taken from the previous output, which is still exactly as that build wrote it.
  */
-export function diskReuse(options: { record: boolean }): Reuse {
+export function diskReuse(options: {
+  record: boolean;
+  /** The environment the config runs in (the CLI's): given, the evaluated config is kept between builds. */
+  environment?: Readonly<Record<string, string | undefined>>;
+}): Reuse {
   let code: string | undefined;
   let cache: MarkdownCache | undefined;
   let record: { key: string; previous?: BuildRecord; outputs: Map<string, [number, number]> } | undefined;
@@ -171,7 +175,7 @@ export function diskReuse(options: { record: boolean }): Reuse {
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
-    config: (root) => configFileMemo((config ??= fileMemo(path.join(cacheFolder(root), 'config.bin'), () => (code ??= codeKey())))),
+    config: options.environment && ((root) => configFileMemo((config ??= fileMemo(path.join(cacheFolder(root), 'config.bin'), () => (code ??= codeKey()))), options.environment!)),
     unchanged(recordOptions) {
       if (!options.record) return undefined;
       const key = recordKey(recordOptions);
