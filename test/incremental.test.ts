@@ -73,6 +73,12 @@ describe('a rebuild after an edit', () => {
     expect(words).toContain('zeppelin');
   }, 60_000);
 
+  it('leaves a record that describes the output: the next build finds nothing to do', async () => {
+    // The record takes the files an edit did not write from the previous record, without statting them.
+    const result = await build({ root: site, write: true, minify: false, reuse: diskReuse({ record: true }) });
+    expect(result.unchanged).toBe(true);
+  });
+
   it('a title edit: also every page whose sidebar shows the title, and llms.txt; not the pages of other sidebars', async () => {
     const file = doc(150);
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Page 150 of the synthetic corpus', 'title: Renamed page one-fifty'));

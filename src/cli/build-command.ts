@@ -34,7 +34,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     analyticsId: options.analyticsId,
     configTimeoutMs: options.configTimeoutMs,
     // The per-file cache and the build record (node_modules/.cache/protodocs); output is the same without them.
-    reuse: diskReuse({ record: true }),
+    reuse: diskReuse({ record: true, environment: process.env }),
     workers: cliWorkers(),
     nodeEnv: process.env.NODE_ENV,
     log: options.verbose ? (line) => process.stderr.write(line + '\n') : undefined,

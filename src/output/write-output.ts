@@ -85,6 +85,8 @@ export class StreamingOutput implements OutputSink {
   private committed = false;
   /** Every file of the new output (patch mode), written or kept. */
   private readonly made = new Set<string>();
+  /** The files a patch moved into place: every other file of the output is as the previous build left it. */
+  private moved?: ReadonlySet<string>;
 
   private constructor(
     private readonly outDir: string,
@@ -105,6 +107,11 @@ export class StreamingOutput implements OutputSink {
   /** After a commit in patch mode, every file of the output folder (sorted as `walkFiles` sorts), without walking it. */
   get files(): string[] | undefined {
     return this.committed && this.previous ? [...this.made].sort() : undefined;
+  }
+
+  /** After a commit in patch mode, the files that changed; undefined: every file is new. */
+  get written(): ReadonlySet<string> | undefined {
+    return this.committed ? this.moved : undefined;
   }
 
   /** The previous output, in patch mode: a writer in another thread leaves out what it already holds. */
@@ -236,6 +243,7 @@ export class StreamingOutput implements OutputSink {
       throw error;
     }
     this.committed = true;
+    this.moved = new Set(changed);
     await rm(this.temp, { recursive: true, force: true }).catch(() => {});
     await rm(aside, { recursive: true, force: true }).catch(() => {});
   }

@@ -42,6 +42,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (early.length) options.onEarlyErrors?.(early);
     run.stage('scan', `${content.files.length} files`);
     pool = options.workers?.(content.files.length);
+    // The search index's worker, whatever the edit, loads its code while the markdown is read.
+    if (!options.deferSearch && s.searchesInWorker(content.files.length)) pool?.warm(1);
     const markdown = await s.MarkdownStage.parse(content, config, { pool, reuse });
     run.add(markdown.diagnostics());
     run.stage('parse', `${markdown.count} docs${markdown.cached ? `, ${markdown.cached} cached` : ''}`);
@@ -51,13 +53,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bundling = s.startBundle(config, modules, options.minify, reuse);
     const documents = await s.renderDocuments(markdown, { config, table, schemas: content.schemas, modules });
     run.add(documents.diagnostics);
-    if (pool) {
+    if (pool && markdown.parsedInWorkers) {
       // Fresh workers for the search index and the pages: ending the parse workers returns their whole heaps at once.
-      const used = pool.started;
       await pool.close();
       pool = options.workers?.(content.files.length);
       // A full build needs them soon; their start-up overlaps the checks.
-      if (used && !options.deferSearch) pool?.warm();
+      if (!options.deferSearch) pool?.warm();
     }
     run.stage('markdown', `${documents.html.size} docs`);
     run.add(s.checkInternalLinks(table, documents.html, config.baseUrl));
@@ -84,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await output.commit(copies);
       run.stage('write', `${copies.size} copied`);
     }
-    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, pages: table.routes.length, warnings: run.warnings() });
+    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, written: output?.written, pages: table.routes.length, warnings: run.warnings() });
     if (output && !run.failed) run.stage('record');
     return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? prepareSearch : undefined, freshPages: site.fresh });
   } catch (error) {

@@ -13,7 +13,8 @@ export interface ConfigOptions {
 /** The config, loaded again (esbuild, worker, schema) only when a file it was built from changed since the last build. */
 export async function configStage(options: ConfigOptions, reuse: Reuse, diagnostics: Diagnostics): Promise<SiteConfig | undefined> {
   const key = JSON.stringify([options.root, options.outDir, options.baseUrl, options.analyticsId]);
-  const known = reuse.config?.get(key);
+  const memo = reuse.config?.(options.root);
+  const known = memo?.get(key);
   if (known) {
     diagnostics.addAll(known.diagnostics);
     return known.config;
@@ -23,6 +24,6 @@ export async function configStage(options: ConfigOptions, reuse: Reuse, diagnost
     { root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, analyticsId: options.analyticsId, timeoutMs: options.configTimeoutMs },
     diagnostics,
   );
-  if (config) reuse.config?.set(key, { config, diagnostics: diagnostics.items.slice(before) });
+  if (config) memo?.set(key, { config, diagnostics: diagnostics.items.slice(before) });
   return config;
 }

@@ -66,6 +66,11 @@ export class MarkdownStage {
     private readonly options: MarkdownStageOptions,
   ) {}
 
+  /** Whether the pool's workers parsed (and so hold the trees of) some of the files. */
+  get parsedInWorkers(): boolean {
+    return this.remote.size > 0;
+  }
+
   /** Phase 1 for the site's markdown files: unchanged ones from the cache, many at once in the pool. */
   static async parse(content: ContentSet, config: SiteConfig, options: { pool?: BuildPool; reuse: Reuse }): Promise<MarkdownStage> {
     const files = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');

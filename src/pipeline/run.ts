@@ -16,21 +16,24 @@ export class BuildRun {
   private pagesDone = 0;
 
   constructor(
-    private readonly log: (line: string) => void = () => {},
+    private readonly log?: (line: string) => void,
     private readonly progress?: (event: BuildProgress) => void,
   ) {
     // performance.now() counts from process start: this is the CLI's start-up cost, measured where work begins.
-    log(`· started ${Math.round(performance.now())} ms after launch`);
+    log?.(`· started ${Math.round(performance.now())} ms after launch`);
   }
 
-  /** Ends the current stage: its time, the process's memory after it, and a progress event. */
+  /** Ends the current stage: its time, the process's memory after it (when logging), and a progress event. */
   stage(name: string, detail = ''): void {
     const now = performance.now();
     this.timings[name] = Math.round(now - this.clock);
     this.clock = now;
-    const rss = Math.round(process.memoryUsage.rss() / 1048576);
-    const heap = Math.round(process.memoryUsage().heapUsed / 1048576);
-    this.log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(this.timings[name]).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS, ${String(heap).padStart(5)} MiB main heap`);
+    if (this.log) {
+      // Asking for the memory figures costs a few ms a build: serve's rebuilds skip them unless they are printed.
+      const rss = Math.round(process.memoryUsage.rss() / 1048576);
+      const heap = Math.round(process.memoryUsage().heapUsed / 1048576);
+      this.log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(this.timings[name]).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS, ${String(heap).padStart(5)} MiB main heap`);
+    }
     this.progress?.({ type: 'stage', stage: name, ms: this.timings[name], detail });
   }
 
@@ -53,6 +56,6 @@ export class BuildRun {
 
   /** A line of the build's own (a failed search index), where the stage lines go. */
   note(line: string): void {
-    this.log(line);
+    this.log?.(line);
   }
 }

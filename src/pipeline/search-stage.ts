@@ -73,9 +73,14 @@ function jobOf(task: SearchTask, writeTo?: WriteTo, records = task.records): Sea
  */
 const IN_THREAD_UPDATE_PAGES = 4_000;
 
+/** Whether a site of this many pages makes its search index in a worker, even when it only updates it. */
+export function searchesInWorker(pages: number): boolean {
+  return pages >= IN_THREAD_UPDATE_PAGES;
+}
+
 /** Made in a worker, or here; asked again with every page's records when the index could not be updated. */
 async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: WriteTo): Promise<IndexFiles> {
-  const here = !pool || (task.allRecords !== undefined && task.pageHashes.size < IN_THREAD_UPDATE_PAGES);
+  const here = !pool || (task.allRecords !== undefined && !searchesInWorker(task.pageHashes.size));
   const made = here ? makeSearchIndex(jobOf(task, writeTo)) : await pool.searchIndex(jobOf(task, writeTo));
   if (!made.needsRecords || !task.allRecords) return made;
   const whole = jobOf(task, writeTo, task.allRecords());

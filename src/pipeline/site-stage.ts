@@ -73,18 +73,19 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
   });
-  for (const [rel, text] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest })) await writeKeyed(input, rel, text);
+  for (const [rel, text, key] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest, keyed: input.keyed && input.sink.reuse !== undefined })) await writeKeyed(input, rel, text, key);
   return pages;
 }
 
 /**
- * A file keyed by its content, as pages are keyed by their data: when the previous output holds it with the same key
- * (and untouched since), it is kept without being read back to compare. At 1,000 pages that is a thousand `.md` twins.
+ * A file keyed by what it is made from (`inputs`, else its content), as pages are keyed by their data: when the
+ * previous output holds it with the same key (and untouched since), it is kept without being read back to compare. At
+ * 1,000 pages that is a thousand `.md` twins.
  */
-async function writeKeyed(input: SiteInput, rel: string, text: string): Promise<void> {
+async function writeKeyed(input: SiteInput, rel: string, text: string, inputs?: string): Promise<void> {
   // Only an output folder can keep a file (serve's memory takes the text as cheaply as a key).
   if (!input.keyed || !input.sink.reuse) return input.sink.write(rel, text);
-  const key = hashText(text);
+  const key = inputs ?? hashText(text);
   const earlier = input.reuse.page(rel, key);
   if (earlier && 'file' in earlier) await input.sink.reuse(rel, earlier.file);
   else await input.sink.write(rel, text);

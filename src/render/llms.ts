@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config/index.ts';
 import type { RouteTable } from '../routes/index.ts';
+import { hashText } from '../files/index.ts';
 import { withBase } from '../shared/index.ts';
 
 /** `/docs/intro/` → `docs/intro.md`: each doc's markdown beside its route, for AI readers. */
@@ -11,11 +12,15 @@ function docMarkdown(title: string, description: string | undefined, body: strin
   return `# ${title}\n\n${description ? `> ${description}\n\n` : ''}${body.trim()}\n`;
 }
 
+function currentDocs(table: RouteTable): RouteTable['docs'] {
+  const current = table.versions[0]?.name;
+  return table.docs.filter((d) => d.version === current);
+}
+
 /** llms.txt, llms-full.txt and one .md per doc of the current version. */
 export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, string> {
   const files = new Map<string, string>();
-  const current = table.versions[0]?.name;
-  const docs = table.docs.filter((d) => d.version === current);
+  const docs = currentDocs(table);
   const origin = config.origin;
   const index = docs
     .map((d) => `- [${d.title}](${origin}${withBase(config.baseUrl, '/' + markdownFileOf(d.url))})${d.description ? `: ${d.description}` : ''}`)
@@ -27,4 +32,16 @@ export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, st
   );
   for (const doc of docs) files.set(markdownFileOf(doc.url), docMarkdown(doc.title, doc.description, doc.file.body));
   return files;
+}
+
+/**
+ * What each markdown file is made from, by output path: its doc's title, description and source (the body is the
+ * source less its frontmatter), and for llms-full.txt all of those. A build keeps a file whose key is unchanged without
+ * hashing its text: at 10,000 pages that was 60 MB of twins and as much again of llms-full.txt on every edit.
+ */
+export function llmsFileKeys(config: SiteConfig, table: RouteTable): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const doc of currentDocs(table)) keys.set(markdownFileOf(doc.url), hashText('llms-doc', doc.title, doc.description ?? '\0', doc.file.sourceHash));
+  keys.set('llms-full.txt', hashText('llms-full', config.title, config.tagline, ...keys.values()));
+  return keys;
 }

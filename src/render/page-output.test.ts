@@ -186,11 +186,10 @@ describe('writePages', () => {
     expect(out.sitemapUrls).toContain('/about/');
   });
 
-  test('with started workers, bodies go out in batches of 16, and a failed body is an error of that page only', async () => {
+  test('bodies go out to the workers in batches of 16, the rest too, and a failed body is an error of that page only', async () => {
     const batches: string[][] = [];
     const workers: BodyRenderer = {
       size: 1,
-      started: true,
       renderBodies: async (routes: RouteData[]) => {
         batches.push(routes.map((r) => r.url));
         return routes.map((r) => (r.url === '/about/' ? { ok: false as const, error: 'layout threw' } : { ok: true as const, body: renderPageBody(r) }));
@@ -212,20 +211,20 @@ describe('writePages', () => {
     expect(pagesDone).toBe(routes.length - 3);
   });
 
-  test('workers not started yet: a batch that never fills renders here', async () => {
+  test('a batch that never fills renders here (an edit: sooner than a worker would start, or while one makes the search index)', async () => {
     let asked = 0;
-    const workers: BodyRenderer = { size: 2, started: false, renderBodies: async () => (asked++, []) };
+    const workers: BodyRenderer = { size: 2, renderBodies: async () => (asked++, []) };
     await writePages({ ...input, workers });
     expect(asked).toBe(0);
     expect([...written.keys()]).toEqual(FILES);
   });
 
-  test('a full batch starts them; only the rest renders here if they are not started', async () => {
+  test('once a batch has filled, the rest goes to the workers as well', async () => {
     let asked = 0;
-    const workers: BodyRenderer = { size: 2, started: false, renderBodies: async (routes) => (asked++, routes.map((r) => ({ ok: true as const, body: renderPageBody(r) }))) };
+    const workers: BodyRenderer = { size: 2, renderBodies: async (routes) => (asked++, routes.map((r) => ({ ok: true as const, body: renderPageBody(r) }))) };
     const routes = [...input.routes, ...input.routes];
     await writePages({ ...input, routes, workers });
-    expect(asked).toBe(1);
+    expect(asked).toBe(2);
     expect(written.size).toBe(FILES.length);
   });
 
@@ -251,7 +250,6 @@ describe('writePages', () => {
     let call = 0;
     const workers: BodyRenderer = {
       size: 1,
-      started: true,
       renderBodies: async (routes) => {
         const n = call++;
         await new Promise((resolve) => setTimeout(resolve, n === 0 ? 30 : 1));

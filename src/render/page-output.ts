@@ -1,6 +1,6 @@
 import { hashText } from '../files/index.ts';
-import type { RouteEntry, SidebarTreeItem } from '../routes/index.ts';
-import { routeToFile, type RouteData } from '../shared/index.ts';
+import type { RouteEntry } from '../routes/index.ts';
+import { routeToFile, type RouteData, type SiteChrome } from '../shared/index.ts';
 import { assemblePage, renderPageBody, type PageShell } from './render-page.ts';
 import { buildRouteData, sidebarSource, type RouteDataContext } from './route-data.ts';
 
@@ -25,7 +25,6 @@ export interface PageWriter {
 /** Page bodies rendered elsewhere (worker threads), a batch at a time. */
 export interface BodyRenderer {
   readonly size: number;
-  readonly started: boolean;
   renderBodies(routes: RouteData[]): Promise<({ ok: true; body: string } | { ok: false; error: string })[]>;
 }
 
@@ -53,28 +52,46 @@ export interface PageOutput {
 }
 
 /**
- * The route data as its page key sees it. Its two big parts are named by what made them rather than serialised again
- * for every page on every build: the body by the identity of its document (see DocumentHtml.identity), and the
- * sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and hashed once per build) and the
- * URL it marks.
+ * The route data as its page key sees it. Its two big parts are named by what makes them rather than serialised again
+ * for every page on every build (both are made only when read, see route-data.ts, so naming them is also what keeps a
+ * page taken from an earlier build from making them): the body by the identity of its document (see
+ * DocumentHtml.identity), and the sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and
+ * hashed once per build) and the URL it marks.
  */
-function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<readonly SidebarTreeItem[], string>): string {
+function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<object, string>): string {
   // No route data has the properties added here, so no page's own data can write the same text.
-  const named: Record<string, unknown> = { ...data };
-  const doc = route.source === undefined ? undefined : context.html.get(route.source);
-  if (doc?.identity !== undefined && 'html' in data && data.html === doc.html) {
-    named.html = undefined;
-    named.htmlIdentity = doc.identity;
-  }
+  const named: Record<string, unknown> = {};
   const sidebar = 'sidebar' in data ? sidebarSource(route, context.table) : undefined;
+  const doc = context.documentOf.get(data);
+  const byIdentity = doc?.identity !== undefined;
+  const fields = data as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if ((key === 'html' && byIdentity) || (key === 'sidebar' && sidebar)) continue;
+    named[key] = key === 'site' ? siteKey(data.site, context.chrome, trees) : fields[key];
+  }
+  if (byIdentity) named.htmlIdentity = doc!.identity;
   if (sidebar) {
     // By the hash of its JSON: a section's tree can be tens of KB, and every page of the section names it.
     let tree = trees.get(sidebar.tree);
     if (tree === undefined) trees.set(sidebar.tree, (tree = hashText(JSON.stringify(sidebar.tree))));
-    named.sidebar = undefined;
     named.sidebarSource = [tree, context.config.baseUrl, sidebar.activeUrl];
   }
   return JSON.stringify(named);
+}
+
+/**
+ * A page's chrome as its key names it. Each page's is the site's with its own navbar items and version links (see
+ * chromeFor in route-data.ts): every other part, the same object as the site's, is named by the hash of the site's
+ * chrome, made once per build. At 1,000 pages, serialising the whole chrome for every key was a fifth of a `serve`
+ * rebuild. A part that is not the site's (route data made some other way) is written out.
+ */
+function siteKey(site: SiteChrome, chrome: SiteChrome, hashes: Map<object, string>): unknown {
+  const own = (part: Record<string, unknown>, shared: Record<string, unknown>, skip: string) => Object.keys(part).filter((key) => key !== skip && part[key] !== shared[key]);
+  const navbar = site.navbar as unknown as Record<string, unknown>;
+  if (own(site as unknown as Record<string, unknown>, chrome as unknown as Record<string, unknown>, 'navbar').some((key) => key !== 'versions') || own(navbar, chrome.navbar as unknown as Record<string, unknown>, 'items').length > 0) return site;
+  let hash = hashes.get(chrome);
+  if (hash === undefined) hashes.set(chrome, (hash = hashText(JSON.stringify(chrome))));
+  return { chrome: hash, navbarItems: site.navbar.items, versions: site.versions };
 }
 
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
@@ -96,13 +113,15 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
       input.onError(route, error instanceof Error ? error.message : String(error));
     }
   };
-  // Each sidebar tree's hash, made once for all the pages that show it.
-  const trees = new Map<readonly SidebarTreeItem[], string>();
+  // Each sidebar tree's hash and the site chrome's, made once for all the pages that show them.
+  const trees = new Map<object, string>();
   // Page bodies go to the workers in batches; a bounded number in flight keeps memory flat at any site size.
   const batch: { route: RouteEntry; outFile: string; pageKey: string; data: RouteData }[] = [];
   const inFlight = new Set<Promise<void>>();
+  let sent = 0;
   const sendBatch = async (renderer: BodyRenderer) => {
     const jobs = batch.splice(0);
+    sent++;
     const done = renderer.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
       for (const [i, job] of jobs.entries()) {
         const body = bodies[i];
@@ -134,8 +153,9 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
     if (route.source) output.manifest[outFile] = route.source;
     if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);
   }
-  // Workers start only once a batch fills: fewer changed pages than that (serve, an edit) render here.
-  if (batch.length && workers?.started) await sendBatch(workers);
+  // Workers take pages only once a batch fills: fewer changed pages than that (serve, an edit) render here, sooner than
+  // a worker would start (one may be running already, for the search index).
+  if (batch.length && sent > 0) await sendBatch(workers!);
   else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
   await Promise.all(inFlight);
   return output;

@@ -14,6 +14,7 @@ import {
   type SidebarNode,
   type SiteChrome,
   type TagLink,
+  lazyField,
 } from '../shared/index.ts';
 
 export interface RouteDataContext {
@@ -25,12 +26,31 @@ export interface RouteDataContext {
   /** Rendered page modules by source file. */
   moduleHtml: Map<string, { html: string; title?: string; description?: string }>;
   blogSidebar: BlogSidebarData;
+  /** The document whose HTML a page's `html` is (see withDocumentHtml). */
+  documentOf: WeakMap<RouteData, DocumentHtml>;
 }
 
 /** The context of a build's route data; the blog sidebar, the same on every blog page, is made once here. */
-export function createRouteDataContext(parts: Omit<RouteDataContext, 'blogSidebar'>): RouteDataContext {
+export function createRouteDataContext(parts: Omit<RouteDataContext, 'blogSidebar' | 'documentOf'>): RouteDataContext {
   const { config, table } = parts;
-  return { ...parts, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl) };
+  return { ...parts, blogSidebar: blogSidebarData(table.posts, config.blog.sidebarTitle, config.baseUrl), documentOf: new WeakMap() };
+}
+
+/**
+ * A page's two big parts are made when first read, not with its data: a page taken from an earlier build never reads
+ * them (its key names them instead, see page-output.ts), and a cached document's HTML is not even in memory until then.
+ */
+function withDocumentHtml<D extends RouteData & { html: string }>(ctx: RouteDataContext, data: D, doc: DocumentHtml | undefined): D {
+  if (doc) {
+    lazyField(data, 'html', () => doc.html);
+    ctx.documentOf.set(data, doc);
+  }
+  return data;
+}
+
+function withSidebar<D extends RouteData & { sidebar: SidebarNode[] }>(data: D, source: { tree: readonly SidebarTreeItem[]; activeUrl: string }, base: string): D {
+  lazyField(data, 'sidebar', () => sidebarNodes(source.tree, base, source.activeUrl).nodes);
+  return data;
 }
 
 const WORDS_PER_MINUTE = 200;
@@ -170,17 +190,17 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
   const link = (l?: { label: string; url: string }): NavLink | undefined => (l ? { label: l.label, href: withBase(base, l.url) } : undefined);
   const relSource = doc.file.file;
   const description = doc.description ?? html?.description;
-  return {
-    kind: 'doc',
+  const data = {
+    kind: 'doc' as const,
     url: route.url,
     title: doc.title,
     description,
     site: chromeFor(ctx, route, doc),
     head: head(ctx, route.url, doc.title, description, 'article', route.canonicalUrl ?? route.url),
-    html: html?.html ?? '',
+    html: '',
     toc: doc.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
     sidebarId: doc.sidebarId,
-    sidebar: sidebarNodes(sidebar.tree, base, sidebar.activeUrl).nodes,
+    sidebar: [] as SidebarNode[],
     breadcrumbs: [
       ...doc.breadcrumbs.map((b) => ({ label: b.label, href: b.url ? withBase(base, b.url) : '' })),
       { label: doc.sidebarLabel, href: withBase(base, doc.url), active: true },
@@ -192,6 +212,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
     tags: doc.tags.map((t) => ({ label: t, href: withBase(base, `/search/?q=${encodeURIComponent(t)}`) })),
     hasH1: doc.parsed.h1 !== undefined,
   };
+  return withSidebar(withDocumentHtml(ctx, data, html), sidebar, base);
 }
 
 /** The single source of page data: layouts only read it. */
@@ -208,8 +229,8 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         .join('');
       const sidebar = sidebarSource(route, table)!;
       const version = table.versions.find((v) => v.name === route.version)!;
-      return {
-        kind: 'doc',
+      const data = {
+        kind: 'doc' as const,
         url: route.url,
         title: route.title,
         description: route.description,
@@ -218,12 +239,13 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         html: `${route.description ? `<p>${escapeHtml(route.description)}</p>` : ''}<ul class="generated-index">${links}</ul>`,
         toc: [],
         sidebarId: route.sidebarId,
-        sidebar: sidebarNodes(sidebar.tree, base, sidebar.activeUrl).nodes,
+        sidebar: [] as SidebarNode[],
         breadcrumbs: [{ label: route.title, href: withBase(base, route.url), active: true }],
         version: { name: version.name, label: version.label, current: version.current },
         tags: [],
         hasH1: false,
       };
+      return withSidebar(data, sidebar, base);
     }
     case 'blog-post': {
       const { post } = route;
@@ -234,14 +256,14 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         ...ctx.blogSidebar,
         years: ctx.blogSidebar.years.map((y) => ({ ...y, posts: y.posts.map((p) => ({ ...p, active: p.href === withBase(base, post.url) })) })),
       };
-      return {
-        kind: 'blog-post',
+      const data = {
+        kind: 'blog-post' as const,
         url: route.url,
         title: post.title,
         description,
         site: chromeFor(ctx, route),
         head: head(ctx, route.url, post.title, description, 'article'),
-        html: html?.html ?? '',
+        html: '',
         toc: post.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
         post: postSummary(post, ctx),
         prev: link(route.newer),
@@ -249,6 +271,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         blogSidebar: sidebar,
         editUrl: config.editUrl ? config.editUrl.replace(/\/?$/, '/') + post.file.file : undefined,
       };
+      return withDocumentHtml(ctx, data, html);
     }
     case 'blog-list': {
       const title = route.tag ? `Posts tagged "${route.tag.label}"` : route.author ? route.author.name : config.blog.title;
@@ -324,17 +347,18 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
     case 'page': {
       const html = ctx.html.get(route.page.file.file);
       const description = route.page.description ?? html?.description;
-      return {
-        kind: 'page',
+      const data = {
+        kind: 'page' as const,
         url: route.url,
         title: route.page.title,
         description,
         site: chromeFor(ctx, route),
         head: head(ctx, route.url, route.page.title, description, 'website'),
-        html: html?.html ?? '',
+        html: '',
         toc: route.page.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
         hasH1: route.page.parsed.h1 !== undefined,
       };
+      return withDocumentHtml(ctx, data, html);
     }
     case 'page-module': {
       const rendered = ctx.moduleHtml.get(route.module.file);

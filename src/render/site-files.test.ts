@@ -3,12 +3,14 @@ import { testConfig } from '../config/test-support.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import { doc, post, routesOf } from '../routes/test-support.ts';
 import { hostHeaders } from './host-headers.ts';
-import { llmsFiles, markdownFileOf } from './llms.ts';
-import { siteFeeds, siteFiles } from './site-files.ts';
+import { llmsFileKeys, llmsFiles, markdownFileOf } from './llms.ts';
+import { siteFeeds, siteFiles, type SiteFile } from './site-files.ts';
 import { DEFAULT_FAVICON_FILE } from './site-icon.ts';
 import { documentHtml, routeDataContext } from './test-support.ts';
 
 // The files of a site besides its pages: feeds, sitemap, robots.txt, host headers, llms files, the icon, the manifest.
+
+const textsOf = (files: SiteFile[]) => new Map(files.map(([rel, text]) => [rel, text]));
 
 describe('siteFiles', () => {
   const posts = Array.from({ length: 22 }, (_, i) => post(`2025-01-${String(i + 1).padStart(2, '0')}-p${i + 1}`, { h1: `Post ${i + 1}` }));
@@ -18,7 +20,7 @@ describe('siteFiles', () => {
   beforeEach(() => {
     const config = testConfig({ blog: { routeBasePath: '/news/', feeds: ['rss', 'json'] }, baseUrl: '/b/' });
     ({ table } = routesOf(config, [doc('intro', { h1: 'Intro', body: 'The intro.\n' }), ...posts]));
-    files = new Map(
+    files = textsOf(
       siteFiles({ config, table, html, context: routeDataContext(config, table, html), csp: "default-src 'self'", sitemapUrls: ['/', '/docs/intro/'], manifest: { 'docs/intro/index.html': 'content/docs/intro.md' } }),
     );
   });
@@ -66,7 +68,7 @@ describe('siteFiles', () => {
   test('all three feeds by default, the post HTML empty when it was not rendered', () => {
     const cfg = testConfig();
     const t = routesOf(cfg, [post('2025-01-01-a', { h1: 'A' })]).table;
-    const out = new Map(siteFiles({ config: cfg, table: t, html: new Map(), context: routeDataContext(cfg, t, new Map()), csp: '', sitemapUrls: [], manifest: {} }));
+    const out = textsOf(siteFiles({ config: cfg, table: t, html: new Map(), context: routeDataContext(cfg, t, new Map()), csp: '', sitemapUrls: [], manifest: {} }));
     expect([...out.keys()].slice(0, 3)).toEqual(['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']);
     expect(JSON.parse(out.get('blog/feed.json')!).items[0].content_html).toBe('');
   });
@@ -103,6 +105,23 @@ describe('llms files', () => {
     expect(files.get('docs/intro.md')).toBe('# Intro\n\n> Start here.\n\n# Intro\n\nHello.\n');
     expect(files.get('docs/guides/setup.md')).toBe('# Setup\n\nSteps.\n');
     expect([...files.keys()]).toEqual(['llms.txt', 'llms-full.txt', 'docs/intro.md', 'docs/guides/setup.md']);
+  });
+
+  test('each markdown file is keyed by what makes it: its key changes when, and only when, its text does', () => {
+    const site = (over: { title?: string; introTitle?: string; description?: string; introBody?: string; setupBody?: string } = {}) => {
+      const config = testConfig({ title: over.title ?? 'Acme', tagline: 'Tools' });
+      const { table } = routesOf(config, [
+        doc('intro', { frontmatter: { title: over.introTitle ?? 'Intro', description: over.description ?? 'Start here.' }, body: over.introBody ?? 'Hello.\n' }),
+        doc('guides/setup', { frontmatter: { title: 'Setup' }, body: over.setupBody ?? 'Steps.\n' }),
+      ]);
+      return { texts: llmsFiles(config, table), keys: llmsFileKeys(config, table) };
+    };
+    const before = site();
+    expect([...before.keys.keys()].sort()).toEqual(['docs/guides/setup.md', 'docs/intro.md', 'llms-full.txt']);
+    for (const change of [{ title: 'Acme Docs' }, { introTitle: 'Welcome' }, { description: 'Begin here.' }, { introBody: 'Hello there.\n' }, { setupBody: 'More steps.\n' }]) {
+      const after = site(change);
+      for (const [rel, key] of before.keys) expect([rel, after.keys.get(rel) === key]).toEqual([rel, after.texts.get(rel) === before.texts.get(rel)]);
+    }
   });
 
   test('markdownFileOf', () => {

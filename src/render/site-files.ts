@@ -3,7 +3,7 @@ import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
 import { hostHeaders } from './host-headers.ts';
-import { llmsFiles } from './llms.ts';
+import { llmsFileKeys, llmsFiles } from './llms.ts';
 import { postSummary, type RouteDataContext } from './route-data.ts';
 import { siteIconFiles } from './site-icon.ts';
 
@@ -20,16 +20,21 @@ export interface SiteFilesInput {
   csp: string;
   sitemapUrls: readonly string[];
   manifest: Record<string, string>;
+  /** Give the llms files keys (see llmsFileKeys): only a build that can keep files uses them. */
+  keyed?: boolean;
 }
+
+/** A site file: output path, text, and where known, a key naming what the text is made from. */
+export type SiteFile = [rel: string, text: string, key?: string];
 
 /**
  * The files of the site besides its pages and assets, by output path: feeds of the newest 20 posts, the sitemap,
  * robots.txt, the host headers with the CSP, llms.txt and the markdown twins, the icon, and the manifest that maps
  * pages to their sources (`check` uses it; its presence also marks the folder as protodocs' own).
  */
-export function siteFiles(input: SiteFilesInput): [string, string][] {
+export function siteFiles(input: SiteFilesInput): SiteFile[] {
   const { config, table } = input;
-  const files: [string, string][] = [];
+  const files: SiteFile[] = [];
   const feeds = siteFeeds(config, table);
   if (feeds.length) {
     const blogBase = config.blogPath;
@@ -41,7 +46,8 @@ export function siteFiles(input: SiteFilesInput): [string, string][] {
   files.push(['sitemap.xml', sitemap(config, input.sitemapUrls)]);
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
-  files.push(...llmsFiles(config, table));
+  const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
+  for (const [rel, text] of llmsFiles(config, table)) files.push([rel, text, llmsKeys.get(rel)]);
   files.push(...siteIconFiles(config, table.staticFiles));
   files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
   return files;

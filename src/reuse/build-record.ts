@@ -118,6 +118,8 @@ export interface RecordedBuild {
   inputs: readonly string[];
   /** The output folder's files as the writer left them (sorted); walked when not given. */
   outputs?: readonly string[];
+  /** An output file's size and mtime as the previous record has them, when the build left the file as it was. */
+  untouched?: (rel: string) => readonly [number, number] | undefined;
   pages: number;
   warnings: Diagnostic[];
   pageKeys: Record<string, string>;
@@ -144,7 +146,10 @@ export function writeRecord(build: RecordedBuild, previous?: BuildRecord): void 
       inputs[abs] = [hash, st.size, st.mtimeMs];
     }
     // At 10,000 pages the folder holds 40,000 files in 20,000 folders: walking it again took 0.4 s.
+    // And an edit leaves all but a few of them as they were: statting 20,000 files took 0.13 s.
     const outputs = (build.outputs ?? walkFiles(build.outDir)).map((rel): [string, number, number] => {
+      const known = build.untouched?.(rel);
+      if (known) return [rel, known[0], known[1]];
       const st = statSync(path.join(build.outDir, rel));
       return [rel, st.size, st.mtimeMs];
     });

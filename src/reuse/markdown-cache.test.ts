@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { afterAll, describe, expect, test } from 'vitest';
+import { isUnmade } from '../shared/index.ts';
 import { MarkdownCache, type CacheEntry } from './markdown-cache.ts';
 
 // The per-file markdown cache may only ever save work: what it gives back is exactly what was stored under the same
@@ -109,13 +110,40 @@ describe('MarkdownCache', () => {
     // Everything before the old end marker is as it was; what follows is one entry and a new marker.
     const end = record('protodocs-cache-end');
     expect(appended.subarray(0, written.length - end.length).equals(written.subarray(0, written.length - end.length))).toBe(true);
-    expect(appended.length - written.length).toBeLessThan(record(['f3.md', entry('k3', 'Edited 3')]).length + 8);
+    // (Two records: the entry, and its document's heavy parts.)
+    expect(appended.length - written.length).toBeLessThan(record(['f3.md', entry('k3', 'Edited 3')]).length + 64);
     const again = MarkdownCache.load(root);
     expect(again.get('f3.md', 'k3')?.summary.h1).toBe('Edited 3');
     expect(again.get('f4.md', 'k4')).toEqual(entry('k4', 'T4'));
     // An append cut short (no end marker) reads as no cache at all, never as a mix.
     writeFileSync(cacheFile(root), appended.subarray(0, appended.length - 3));
     expect(MarkdownCache.load(root).get('f4.md', 'k4')).toBeUndefined();
+  });
+
+  test('a document\'s HTML and sections are made only when read, and saved again unread as the same bytes', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    const withSections = { ...entry('k1', 'One'), doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>' } };
+    first.set('a.md', withSections);
+    first.set('b.md', entry('k2', 'Two'));
+    first.save();
+    const written = readFileSync(cacheFile(root));
+
+    const loaded = MarkdownCache.load(root);
+    const doc = loaded.get('a.md', 'k1')!.doc!;
+    // What a page key or the link check reads is there; the heavy parts are not made yet.
+    expect(doc.anchors).toEqual(['one']);
+    expect(['html', 'sections', 'excerptHtml'].map((key) => isUnmade(doc, key))).toEqual([true, true, true]);
+    // A rewrite (here: half the entries dropped) copies the unread parts as bytes, and they read back the same.
+    loaded.set('a.md', loaded.get('a.md', 'k1')!);
+    loaded.save();
+    expect(isUnmade(doc, 'html')).toBe(true);
+    expect(readFileSync(cacheFile(root)).length).toBeLessThan(written.length);
+    const again = MarkdownCache.load(root).get('a.md', 'k1')!;
+    expect(again).toEqual(withSections);
+    expect(again.doc!.html).toBe('<h1>One</h1>');
+    // Read once, the value stays a plain property.
+    expect(isUnmade(again.doc!, 'html')).toBe(false);
   });
 
   test('a new search index each save (serve) rewrites the file rather than piling indexes up in it', () => {

@@ -3,10 +3,18 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { ParsedSummary } from '../routes/index.ts';
+import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-4';
+const FORMAT = 'protodocs-markdown-cache-5';
+
+/**
+ * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
+ * file's bytes. Each entry's are a record of their own, read when first used, so that an edit that renders one page
+ * does not turn 300 MB of HTML back into strings.
+ */
+const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections'] satisfies (keyof DocumentHtml)[];
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -25,6 +33,9 @@ export interface CacheEntry {
  * The file is a log: a save appends the entries that changed (a later record of a file replaces an earlier one) and
  * rewrites it whole only when replaced records make up a quarter of it. At 10,000 pages the file is 300 MB, and an
  * edit changes one entry.
+ *
+ * An entry is two records: the entry without its document's heavy parts, then those parts. A build reads the first
+ * of each and keeps the second as bytes, turned into values on first use (see HEAVY), and written back as they are.
  */
 export class MarkdownCache {
   private next = new Map<string, CacheEntry>();
@@ -36,6 +47,8 @@ export class MarkdownCache {
   private constructor(
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
+    /** The heavy parts of documents read from the file, as bytes, for writing them back unread. */
+    private readonly bodies: WeakMap<DocumentHtml, Buffer>,
     private previousSearch?: SavedSearch,
     disk?: { size: number; records: number },
   ) {
@@ -54,6 +67,7 @@ export class MarkdownCache {
   static load(root: string): MarkdownCache {
     const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
+    const bodies = new WeakMap<DocumentHtml, Buffer>();
     let search: SavedSearch | undefined;
     let disk: { size: number; records: number } | undefined;
     if (existsSync(file)) {
@@ -64,7 +78,12 @@ export class MarkdownCache {
           search = records.next() as SavedSearch | undefined;
           let count = 0;
           for (let record = records.next(); record !== END; record = records.next()) {
-            const [name, entry] = record as [string, CacheEntry];
+            const [name, entry, heavy] = record as [string, CacheEntry, string[] | undefined];
+            if (entry.doc && heavy) {
+              const body = records.raw();
+              bodies.set(entry.doc, body);
+              heavyOnDemand(entry.doc, heavy, body);
+            }
             previous.set(name, entry);
             count++;
           }
@@ -76,7 +95,7 @@ export class MarkdownCache {
         disk = undefined;
       }
     }
-    return new MarkdownCache(file, previous, search, disk);
+    return new MarkdownCache(file, previous, bodies, search, disk);
   }
 
   getSearch(key: string): { files: Map<string, string>; indexUrl: string } | undefined {
@@ -129,7 +148,7 @@ export class MarkdownCache {
       fd = openSync(this.file, 'r+');
       // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
       const out = new RecordWriter(fd, disk.size - END_RECORD.length);
-      for (const entry of changed) out.write(entry);
+      for (const entry of changed) this.writeEntry(out, entry);
       out.write(END);
       out.flush();
       disk.size = out.position;
@@ -153,7 +172,7 @@ export class MarkdownCache {
         const out = new RecordWriter(fd, 0);
         out.write(FORMAT);
         out.write(this.search);
-        for (const entry of this.next) out.write(entry);
+        for (const entry of this.next) this.writeEntry(out, entry);
         out.write(END);
         out.flush();
         size = out.position;
@@ -173,6 +192,30 @@ export class MarkdownCache {
       }
     }
   }
+
+  /** An entry's two records (see HEAVY); heavy parts still unread are written as the bytes they were read from. */
+  private writeEntry(out: RecordWriter, [name, entry]: [string, CacheEntry]): void {
+    const doc = entry.doc;
+    if (!doc) return out.write([name, entry, undefined]);
+    // By its keys, never spreading it: that would read (make) every heavy part.
+    const head: Record<string, unknown> = {};
+    const heavy: string[] = [];
+    for (const key of Object.keys(doc)) {
+      if (HEAVY.includes(key)) heavy.push(key);
+      else head[key] = doc[key as keyof DocumentHtml];
+    }
+    out.write([name, { ...entry, doc: head }, heavy]);
+    const body = this.bodies.get(doc);
+    if (body && heavy.every((key) => isUnmade(doc, key))) out.writeRaw(body);
+    else out.write(heavy.map((key) => doc[key as keyof DocumentHtml]));
+  }
+}
+
+/** Makes a document's heavy parts (values of the record `body`) on first read. */
+function heavyOnDemand(doc: DocumentHtml, keys: readonly string[], body: Buffer): void {
+  let values: unknown[] | undefined;
+  const all = () => (values ??= deserialize(body) as unknown[]);
+  keys.forEach((key, i) => lazyField(doc as unknown as Record<string, unknown>, key, () => all()[i]));
 }
 
 /** Whether the file already holds `entry`: the same key and fingerprint, and the very results it was read with. */
@@ -210,7 +253,11 @@ class RecordWriter {
   ) {}
 
   write(value: unknown): void {
-    const body = serialize(value);
+    this.writeRaw(serialize(value));
+  }
+
+  /** A record already serialised. */
+  writeRaw(body: Buffer): void {
     const head = Buffer.alloc(4);
     head.writeUInt32LE(body.length);
     this.chunks.push(head, body);
@@ -229,15 +276,15 @@ class RecordWriter {
   }
 }
 
-function readRecords(buffer: Buffer): { next(): unknown } {
+function readRecords(buffer: Buffer): { next(): unknown; raw(): Buffer } {
   let offset = 0;
-  return {
-    next() {
-      if (offset + 4 > buffer.length) throw new Error('truncated cache');
-      const length = buffer.readUInt32LE(offset);
-      const value: unknown = deserialize(buffer.subarray(offset + 4, offset + 4 + length));
-      offset += 4 + length;
-      return value;
-    },
+  const raw = () => {
+    if (offset + 4 > buffer.length) throw new Error('truncated cache');
+    const length = buffer.readUInt32LE(offset);
+    if (offset + 4 + length > buffer.length) throw new Error('truncated cache');
+    const body = buffer.subarray(offset + 4, offset + 4 + length);
+    offset += 4 + length;
+    return body;
   };
+  return { next: () => deserialize(raw()) as unknown, raw };
 }

@@ -230,13 +230,40 @@ describe('memoryReuse', () => {
   test('the config, while no file it came from changed', () => {
     const s = site();
     const memory = memoryReuse();
-    const value = { config: { configDeps: [s.input] } as unknown as SiteConfig, diagnostics: [] };
-    expect(memory.config!.get('options')).toBeUndefined();
-    memory.config!.set('options', value);
-    expect(memory.config!.get('options')).toBe(value);
-    expect(memory.config!.get('other options')).toBeUndefined();
+    const value = { config: { configDeps: [s.input], root: s.root, sidebarsFile: 'sidebars.ts' } as unknown as SiteConfig, diagnostics: [] };
+    const memo = memory.config!(s.root);
+    expect(memo.get('options')).toBeUndefined();
+    memo.set('options', value);
+    expect(memo.get('options')).toBe(value);
+    expect(memo.get('other options')).toBeUndefined();
     writeFileSync(s.input, 'export default { changed: true };\n');
-    expect(memory.config!.get('options')).toBeUndefined();
+    expect(memo.get('options')).toBeUndefined();
+    // A sidebars file that did not exist when the config loaded.
+    memo.set('options', value);
+    writeFileSync(path.join(s.root, 'sidebars.ts'), 'export default {};\n');
+    expect(memo.get('options')).toBeUndefined();
+  });
+
+  test('protodocs build keeps the config on disk, after a build that succeeded, while its files and the environment are unchanged', () => {
+    const s = site();
+    const value = { config: { configDeps: [s.input], root: s.root, sidebarsFile: 'sidebars.ts', title: 'Kept' } as unknown as SiteConfig, diagnostics: [problem('PD1007', {})] };
+    const environment = { ...process.env };
+    const reuse = () => diskReuse({ record: true, environment });
+    expect(diskReuse({ record: true }).config).toBeUndefined();
+    const failed = reuse();
+    failed.config!(s.root).set('options', value);
+    failed.finish(finished(s, { ok: false }));
+    expect(reuse().config!(s.root).get('options')).toBeUndefined();
+
+    const first = reuse();
+    first.config!(s.root).set('options', value);
+    first.finish(finished(s));
+    expect(reuse().config!(s.root).get('options')).toEqual(value);
+    expect(reuse().config!(s.root).get('other options')).toBeUndefined();
+    // A config may read the environment.
+    expect(diskReuse({ record: true, environment: { ...environment, SETTING: 'on' } }).config!(s.root).get('options')).toBeUndefined();
+    writeFileSync(s.input, 'export default { changed: true };\n');
+    expect(reuse().config!(s.root).get('options')).toBeUndefined();
   });
 
   test('compiled modules, while no file they were built from changed', () => {

@@ -53,9 +53,9 @@ export class BuildPool {
     this.workers = Array.from({ length: size }, () => undefined);
   }
 
-  /** Starts every worker now, so their start-up overlaps the work before they are needed. */
-  warm(): void {
-    for (let index = 0; index < this.workers.length; index++) this.workers[index] ??= this.start(index);
+  /** Starts the first `count` workers (all by default) now, so their start-up overlaps the work before they are needed. */
+  warm(count = this.workers.length): void {
+    for (let index = 0; index < Math.min(count, this.workers.length); index++) this.workers[index] ??= this.start(index);
   }
 
   /** Whether any worker has been started. */

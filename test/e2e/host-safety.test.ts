@@ -20,8 +20,9 @@ async function hostCsp(page: Page): Promise<void> {
       if (!type.startsWith('text/html')) return await route.fulfill({ response });
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" } });
     } catch (error) {
-      // A request still in flight when the test closes its page (a prefetch) has nowhere to go.
-      if (!page.isClosed()) throw error;
+      // A request still in flight when the test closes its page (a prefetch) has nowhere to go; while the context is
+      // closing, the page may not say it is closed yet, but the response is already disposed.
+      if (!page.isClosed() && !/has been (disposed|closed)/.test(String(error))) throw error;
     }
   });
 }
