@@ -150,6 +150,19 @@ describe('writePages', () => {
     expect(written.get('docs/intro/index.html')).toContain('Guide, renamed');
   });
 
+  test('the site chrome named by one hash in the key: a change to it (the footer) changes every key, and shows', async () => {
+    const keys = async () => {
+      kept = [];
+      await writePages({ ...input, shellKey: 'shell' });
+      return new Map(kept.map(([file, key]) => [file, key]));
+    };
+    const before = await keys();
+    input.context.chrome.footer.copyright = 'Copyright Someone Else';
+    const after = await keys();
+    for (const [file, key] of before) expect(after.get(file), file).not.toBe(key);
+    expect(written.get('about/index.html')).toContain('Copyright Someone Else');
+  });
+
   test('a page kept in memory (serve) is taken as it was', async () => {
     const earlier: EarlierPage = { html: '<p>kept</p>' };
     const out = await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: (file) => (file === 'about/index.html' ? earlier : undefined) } });
