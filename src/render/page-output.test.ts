@@ -38,6 +38,13 @@ function site() {
   return { table, context, shell };
 }
 
+/** Each page's key, by output file, as the pages are written with the shell key 'shell'. */
+async function pageKeys(): Promise<Map<string, string>> {
+  kept = [];
+  await writePages({ ...input, shellKey: 'shell' });
+  return new Map(kept.map(([file, key]) => [file, key]));
+}
+
 beforeEach(() => {
   const { table, context, shell } = site();
   written = new Map();
@@ -135,30 +142,20 @@ describe('writePages', () => {
   });
 
   test('a sidebar named by its tree in the key: a label edited in the tree changes the keys of the pages that show it', async () => {
-    const keys = async () => {
-      kept = [];
-      await writePages({ ...input, shellKey: 'shell' });
-      return new Map(kept.map(([file, key]) => [file, key]));
-    };
-    const before = await keys();
+    const before = await pageKeys();
     const tree = input.context.table.sidebars.get('current')!.get('main')!;
     const item = tree.find((i) => i.type === 'doc' && i.docId === 'guide')!;
     item.label = 'Guide, renamed';
-    const after = await keys();
+    const after = await pageKeys();
     for (const file of ['docs/intro/index.html', 'docs/guide/index.html']) expect(after.get(file), file).not.toBe(before.get(file));
     expect(after.get('about/index.html')).toBe(before.get('about/index.html'));
     expect(written.get('docs/intro/index.html')).toContain('Guide, renamed');
   });
 
   test('the site chrome named by one hash in the key: a change to it (the footer) changes every key, and shows', async () => {
-    const keys = async () => {
-      kept = [];
-      await writePages({ ...input, shellKey: 'shell' });
-      return new Map(kept.map(([file, key]) => [file, key]));
-    };
-    const before = await keys();
+    const before = await pageKeys();
     input.context.chrome.footer.copyright = 'Copyright Someone Else';
-    const after = await keys();
+    const after = await pageKeys();
     for (const [file, key] of before) expect(after.get(file), file).not.toBe(key);
     expect(written.get('about/index.html')).toContain('Copyright Someone Else');
   });
