@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksFor, decodeNumbers, decodePostings, decodePostingsInto, decodeSections, encodeNumbers, encodePostings, encodeScores, encodeSections, levelScore, localOfKey, pageOfKey, scoreAt, scoreLevel, sectionKey } from './shards.ts';
+import { chunksFor, decodeNumbers, decodePostings, decodePostingsInto, decodeSections, encodedLength, encodeLevels, encodeNumbers, encodePostings, encodeScores, encodeSections, levelScore, localOfKey, pageOfKey, scoreAt, scoreLevel, sectionKey } from './shards.ts';
 
 describe('posting lists', () => {
   it('round-trip sections named by page and place, with scores within half a percent', () => {
@@ -34,6 +34,16 @@ describe('posting lists', () => {
     expect([...back].sort((a, b) => a - b)).toEqual(back);
     expect(new Set(back).size).toBe(scores.length);
     expect(levelScore(0)).toBeCloseTo(1e-4);
+  });
+
+  it('encodes levels as it encodes scores, and knows the length without encoding', () => {
+    // The first section of page 0, places in one page, one- to five-digit page deltas, places past 9.
+    const keys = [sectionKey(0, 0), sectionKey(0, 3), sectionKey(2, 0), sectionKey(2, 10), sectionKey(15, 0), sectionKey(15, 1), sectionKey(140, 0), sectionKey(1400, 123), sectionKey(30000, 0)];
+    const levels = keys.map((_, i) => (i * 977) % 4096);
+    const encoded = encodeLevels(keys, levels);
+    expect(encoded).toBe(encodePostings(keys.map((key, i) => [key, levelScore(levels[i])])));
+    for (let n = 0; n <= keys.length; n++) expect(encodedLength(keys, n)).toBe(encodeLevels(keys, levels, n).length);
+    expect(encodedLength(Float64Array.from(keys))).toBe(encoded.length);
   });
 });
 

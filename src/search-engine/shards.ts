@@ -155,18 +155,45 @@ export function levelScore(level: number): number {
  * the section part left out for the top of a page).
  */
 export function encodePostings(postings: readonly (readonly [number, number])[]): string {
+  return encodeLevels(
+    postings.map(([key]) => key),
+    postings.map(([, score]) => scoreLevel(score)),
+  );
+}
+
+/** `encodePostings` of the first `length` sections of `keys` (ascending), with their scores as levels. */
+export function encodeLevels(keys: ArrayLike<number>, levels: ArrayLike<number>, length = keys.length): string {
   // Joined once, not grown with +=: a grown string is a tree of pieces until something flattens it, and the index
   // keeps every term's list at once (at 10,000 pages, 22 MB of text held as 260 MB of pieces).
   const parts: string[] = [];
   let lastPage = 0;
-  for (const [key, score] of postings) {
-    const page = pageOfKey(key);
-    const local = localOfKey(key);
-    const level = scoreLevel(score);
+  for (let i = 0; i < length; i++) {
+    const page = pageOfKey(keys[i]);
+    const local = localOfKey(keys[i]);
+    const level = levels[i];
     parts.push((page === lastPage ? (local === 0 ? '0' : '') : String(page - lastPage)) + (local === 0 ? '' : '/' + local) + SCORE_ALPHABET[level >> 6] + SCORE_ALPHABET[level & 63]);
     lastPage = page;
   }
   return parts.join('');
+}
+
+/** The length of `encodeLevels`' string for these keys, without making it. */
+export function encodedLength(keys: ArrayLike<number>, length = keys.length): number {
+  let chars = 0;
+  let lastPage = 0;
+  for (let i = 0; i < length; i++) {
+    const page = pageOfKey(keys[i]);
+    const local = localOfKey(keys[i]);
+    chars += (page === lastPage ? (local === 0 ? 1 : 0) : digits(page - lastPage)) + (local === 0 ? 0 : 1 + digits(local)) + 2;
+    lastPage = page;
+  }
+  return chars;
+}
+
+function digits(value: number): number {
+  let count = 1;
+  for (; value >= 10; value = Math.floor(value / 10)) count++;
+  return count;
 }
 
 /** Score levels, two characters each. */

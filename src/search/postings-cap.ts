@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { decodePostingsInto, encodePostings, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostingsInto, encodeLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -24,36 +24,42 @@ const HEAD_FALL = Math.log(2) / Math.log(levelScore(1) / levelScore(0));
 /** About how many tail scores a file holds: a query that needs a few sections' scores fetches a few small files. */
 export const TAIL_BLOCK_POSTINGS = 512;
 
-/** How many postings an encoded list (`encodePostings`) has: each ends with two score letters, the rest are digits and '/'. */
-function postingCount(encoded: string): number {
-  let letters = 0;
-  for (let i = 0; i < encoded.length; i++) {
-    const code = encoded.charCodeAt(i);
-    if (code !== 47 && (code < 48 || code > 57)) letters++;
-  }
-  return letters / 2;
-}
-
 /**
  * A term's chunk value from its encoded postings (`encodePostings`): the list as it is, or capped when it is long.
  * `put` writes a content-hashed file and returns its name (the tail's scores, a file per range of pages).
  */
 export function capPostings(encoded: string, put: (json: string) => string): string | CappedPostings {
   // Each posting takes two characters or more.
-  if (encoded.length < 2 * CAP_FROM || postingCount(encoded) < CAP_FROM) return encoded;
+  if (encoded.length < 2 * CAP_FROM) return encoded;
   const keys: number[] = [];
   const levels: number[] = [];
   decodePostingsInto(encoded, keys, levels);
+  return keys.length < CAP_FROM ? encoded : capList({ keys, levels }, put);
+}
+
+/**
+ * `capPostings` of postings as the index scored them: encoded when short, else as levels, which a long list is kept
+ * as so that it is never encoded whole.
+ */
+export function capScored(list: string | { keys: ArrayLike<number>; levels: ArrayLike<number> }, put: (json: string) => string): string | CappedPostings {
+  if (typeof list === 'string') return list;
+  return list.keys.length < CAP_FROM ? encodeLevels(list.keys, list.levels) : capList(list, put);
+}
+
+function capList({ keys, levels }: { keys: ArrayLike<number>; levels: ArrayLike<number> }, put: (json: string) => string): CappedPostings {
   // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
   const count = new Uint32Array(SCORE_LEVELS);
-  for (const level of levels) count[level]++;
+  for (let i = 0; i < levels.length; i++) count[levels[i]]++;
   const { cut, atCut } = headCut(count, keys.length);
-  const head: [number, number][] = [];
+  const headKeys: number[] = [];
+  const headLevels: number[] = [];
   const tail: number[] = [];
   let left = atCut;
   for (let i = 0; i < keys.length; i++) {
-    if (levels[i] > cut || (levels[i] === cut && left-- > 0)) head.push([keys[i], levelScore(levels[i])]);
-    else tail.push(i);
+    if (levels[i] > cut || (levels[i] === cut && left-- > 0)) {
+      headKeys.push(keys[i]);
+      headLevels.push(levels[i]);
+    } else tail.push(i);
   }
   let sum = (count[cut] - atCut) * levelScore(cut);
   let best = count[cut] > atCut ? cut : -1;
@@ -70,7 +76,7 @@ export function capPostings(encoded: string, put: (json: string) => string): str
   const blocks: number[][] = [];
   for (const i of tail) (blocks[Math.floor(pageOfKey(keys[i]) / pagesPerBlock)] ??= []).push(levels[i]);
   const names = Array.from(blocks, (block) => (block ? put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(block) } satisfies TailScores)) : ''));
-  return [encodePostings(head), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), least, pagesPerBlock, names];
+  return [encodeLevels(headKeys, headLevels), encodeSections(tail.map((i) => keys[i])), best, scoreLevel(sum / tail.length), least, pagesPerBlock, names];
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type TermDirectory,
 } from '../search-engine/index.ts';
 import { withBase } from '../shared/index.ts';
-import { capPostings, tailFiles } from './postings-cap.ts';
+import { capScored, tailFiles } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
@@ -205,8 +205,6 @@ function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: 
   // Postings this build did not score come from the chunks that hold them, each read once.
   const oldChunks = new Map<string, TermChunk['terms'] | undefined>();
   const postingsAt = (i: number): TermChunk['terms'][string] | undefined => {
-    const mine = table.fresh[i];
-    if (mine !== undefined) return mine;
     const name = holder[table.previousIndex[i]];
     if (!oldChunks.has(name)) {
       const json = previous?.read(`${SEARCH_ASSETS_DIR}/${name}`);
@@ -219,11 +217,17 @@ function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: 
     if (kept[r]) continue;
     const terms: TermChunk['terms'] = {};
     for (const [term, i] of run) {
+      const mine = table.fresh[i];
+      if (mine !== undefined) {
+        // A long list is capped as it is written (postings-cap.ts).
+        terms[term] = capScored(mine, put);
+        continue;
+      }
+      // One kept from a previous chunk keeps its tail files.
       const postings = postingsAt(i);
       if (postings === undefined) return undefined;
-      // A long list is capped as it is scored (postings-cap.ts); one kept from a previous chunk keeps its tail files.
-      terms[term] = table.fresh[i] === undefined ? postings : capPostings(postings as string, put);
-      if (table.fresh[i] === undefined) tailFiles(terms[term]).forEach(keep);
+      terms[term] = postings;
+      tailFiles(postings).forEach(keep);
     }
     made[r] = { format: SHARDED_FORMAT, terms };
   }

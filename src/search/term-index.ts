@@ -1,4 +1,4 @@
-import { FIELD_BOOST, localOfKey, normalizeTerm, pageOfKey, sectionKey, STOP_WORDS, tokenize } from '../search-engine/index.ts';
+import { FIELD_BOOST, localOfKey, normalizeTerm, pageOfKey, scoreLevel, sectionKey, STOP_WORDS, tokenize } from '../search-engine/index.ts';
 
 // The inverted index a scope's term chunks are made from: per term and field, the sections that hold it and how often.
 // Sections are named by their key (page and place in the page), so one page's sections can be taken out and put back
@@ -80,16 +80,23 @@ export function sameStatistics(a: ScopeStatistics, b: ScopeStatistics): boolean 
   return a.n === b.n && a.averages.every((average, f) => average === b.averages[f]);
 }
 
+/** A term's sections, ascending, with the stored level of each one's score (`scoreLevel`). */
+export interface ScoredList {
+  keys: Float64Array;
+  levels: Uint16Array;
+}
+
 /**
  * Each section's score for the term, as MiniSearch computes it: BM25+ per field, field boosts, top-of-page boost; keys
  * ascending. The fields' lists are each in key order, so they are merged as they are scored, each section's fields
  * added in field order (as one running sum per section would add them). An edit re-scores its words' whole lists,
- * tens of thousands of sections for a common word at 10,000 pages: no map, no sort.
+ * tens of thousands of sections for a common word at 10,000 pages: no map, no sort, no object per section.
  */
-export function postingsOf(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics): [number, number][] {
+export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics): ScoredList {
   const lists: number[][] = [];
   const idfs: number[] = [];
   const fieldOf: number[] = [];
+  let most = 0;
   for (let f = 0; f < FIELDS.length; f++) {
     const list = fields[f];
     if (!list) continue;
@@ -97,6 +104,7 @@ export function postingsOf(fields: TermFields, stats: readonly PageStats[], { n,
     lists.push(list);
     idfs.push(Math.log(1 + (n - df + 0.5) / (df + 0.5)));
     fieldOf.push(f);
+    most += df;
   }
   const score = (l: number, i: number): number => {
     const f = fieldOf[l];
@@ -108,12 +116,14 @@ export function postingsOf(fields: TermFields, stats: readonly PageStats[], { n,
     const raw = idfs[l] * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm));
     return BOOSTS[f] * raw * (page[at + FIELDS.length] ? TOP_OF_PAGE_BOOST : 1);
   };
-  const out: [number, number][] = [];
+  const keys = new Float64Array(most);
+  const levels = new Uint16Array(most);
+  let count = 0;
   const at = lists.map(() => 0);
   for (;;) {
     let key = Infinity;
     for (let l = 0; l < lists.length; l++) if (at[l] < lists[l].length && lists[l][at[l]] < key) key = lists[l][at[l]];
-    if (key === Infinity) return out;
+    if (key === Infinity) return { keys: keys.subarray(0, count), levels: levels.subarray(0, count) };
     let sum = 0;
     for (let l = 0; l < lists.length; l++) {
       if (at[l] < lists[l].length && lists[l][at[l]] === key) {
@@ -121,7 +131,8 @@ export function postingsOf(fields: TermFields, stats: readonly PageStats[], { n,
         at[l] += 2;
       }
     }
-    out.push([key, sum]);
+    keys[count] = key;
+    levels[count++] = scoreLevel(sum);
   }
 }
 

@@ -1,16 +1,18 @@
-import { encodePostings, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
+import { encodedLength, encodeLevels, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
+import { CAP_FROM } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import {
   decodeFields,
   encodeFields,
   indexPage,
-  postingsOf,
   replacePages,
   sameStatistics,
   scopeStatistics,
+  scoreFields,
   STRIDE,
   type PageStats,
   type ScopeStatistics,
+  type ScoredList,
   type SectionText,
   type TermFields,
 } from './term-index.ts';
@@ -34,23 +36,32 @@ function previousSectionTexts(read: (rel: string) => string | undefined, folder:
 }
 
 /**
- * A scope's terms in order, each with its chunk size and, where this build scored it, its postings; a term without
- * (`fresh[i]` undefined) kept the postings it has in the previous output's chunks.
+ * A scope's terms in order, each with its chunk size and, where this build scored it, its postings: encoded, or as
+ * levels when the list is long enough to be capped (postings-cap.ts), so that it is never encoded whole. A term
+ * without (`fresh[i]` undefined) kept the postings it has in the previous output's chunks.
  */
 export interface TermTable {
   stats: PageStats[];
   statistics: ScopeStatistics;
   terms: string[];
   sizes: Uint32Array;
-  fresh: (string | undefined)[];
+  fresh: (Scored | undefined)[];
   /** For a term the previous build had, its number there. */
   previousIndex: Int32Array;
   offsets: Uint32Array;
   fields: Uint8Array;
 }
 
-function chunkSize(term: string, postings: string): number {
-  return term.length + postings.length + 6;
+/** A term's postings as this build scored them: encoded, or a list long enough to be capped. */
+export type Scored = string | ScoredList;
+
+function scored(list: ScoredList): Scored {
+  return list.keys.length < CAP_FROM ? encodeLevels(list.keys, list.levels) : list;
+}
+
+/** What the term weighs in a chunk, as `cutRuns` cuts them: its postings as if encoded whole, capped or not. */
+function chunkSize(term: string, postings: Scored): number {
+  return term.length + (typeof postings === 'string' ? postings.length : encodedLength(postings.keys)) + 6;
 }
 
 /** Every term of the scope, scored. */
@@ -60,11 +71,11 @@ export function indexScope(pages: readonly SearchRecord[][]): TermTable {
   const statistics = scopeStatistics(stats);
   const terms = [...termFields.keys()].sort();
   const sizes = new Uint32Array(terms.length);
-  const fresh: string[] = [];
+  const fresh: Scored[] = [];
   const encoded: Uint8Array[] = [];
   for (let i = 0; i < terms.length; i++) {
     const fields = termFields.get(terms[i])!;
-    fresh.push(encodePostings(postingsOf(fields, stats, statistics)));
+    fresh.push(scored(scoreFields(fields, stats, statistics)));
     sizes[i] = chunkSize(terms[i], fresh[i]);
     encoded.push(encodeFields(fields));
   }
@@ -112,22 +123,22 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
     if (at >= 0) known.set(term, at);
   }
   // Touched terms re-scored, in order; those no section holds any more are dropped.
-  const scored = new Map<string, { postings: string; fields: Uint8Array }>();
+  const rescored = new Map<string, { postings: Scored; fields: Uint8Array }>();
   for (const term of touched) {
     const at = known.get(term);
     const bytes = at === undefined ? undefined : fieldsAt(previous, at);
     const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
-    if (fields) scored.set(term, { postings: encodePostings(postingsOf(fields, stats, statistics)), fields: encodeFields(fields) });
+    if (fields) rescored.set(term, { postings: scored(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
   }
-  const added = [...scored.keys()].filter((term) => !known.has(term)).sort();
+  const added = [...rescored.keys()].filter((term) => !known.has(term)).sort();
 
   const terms: string[] = [];
   const sizes: number[] = [];
-  const fresh: (string | undefined)[] = [];
+  const fresh: (Scored | undefined)[] = [];
   const previousIndex: number[] = [];
   const parts: Uint8Array[] = [];
   const push = (term: string, at: number) => {
-    const mine = scored.get(term);
+    const mine = rescored.get(term);
     if (at >= 0 && !touched.has(term)) {
       terms.push(term);
       sizes.push(previous.sizes[at]);
