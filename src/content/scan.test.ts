@@ -36,3 +36,25 @@ test('serve: a file whose stats are unchanged is taken as last read; an edited o
   scan();
   expect([...sources.keys()]).toEqual([intro]);
 });
+
+test("serve: given the watcher's changed files, one it does not name is taken from the memo without a stat; one it names is read", () => {
+  const root = path.join(temp, 'watched');
+  const docs = path.join(root, 'content', 'docs');
+  mkdirSync(docs, { recursive: true });
+  const intro = path.join(docs, 'intro.md');
+  const other = path.join(docs, 'other.md');
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nFirst.\n');
+  writeFileSync(other, '---\ntitle: Other\n---\n\nOther.\n');
+  const config = testConfig({}, { root });
+  const sources: SourceMemo = new Map();
+  const sourceOf = (changed?: ReadonlySet<string>) => (scanContent(config, new Diagnostics(), new Map(), sources, changed).files.find((f) => f.abs === intro) as DocFile).source;
+  expect(sourceOf()).toContain('First.');
+
+  // Another length: a stat would see it. The watcher did not name it, so the memo's text stands.
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nSecond, and longer.\n');
+  expect(sourceOf(new Set([other]))).toContain('First.');
+  expect(sourceOf(new Set([intro]))).toContain('Second, and longer.');
+  // Without the watcher's word, the stats decide.
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nThird.\n');
+  expect(sourceOf()).toContain('Third.');
+});

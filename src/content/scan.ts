@@ -34,9 +34,11 @@ export type SourceMemo = Map<string, { size: number; mtimeMs: number; ctimeMs: n
 
 /**
  * Finds every content file, reads it once and validates its frontmatter for its kind. `memo` and `sources`: frontmatter
- * and file texts kept between builds by a long-running caller (serve).
+ * and file texts kept between builds by a long-running caller (serve). `changed`: the files that caller's watcher saw
+ * change since `sources` was last brought up to date; a file `sources` holds and `changed` does not name is not even
+ * statted (at 1,000 pages the stats were a tenth of an edit's rebuild).
  */
-export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo, sources?: SourceMemo): ContentSet {
+export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo, sources?: SourceMemo, changed?: ReadonlySet<string>): ContentSet {
   const { root, contentDir } = config;
   if (!existsSync(contentDir)) {
     throw new ProtodocsError(problem('PD2001', { folder: toPosix(path.relative(root, contentDir)) || 'content' }));
@@ -48,14 +50,14 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   /** A markdown file, read once; one that is too large, binary or not UTF-8 is reported and skipped. */
   const readMarkdown = (abs: string): MarkdownRead | undefined => {
     const file = rel(abs);
-    const { size, mtimeMs, ctimeMs } = statSync(abs);
+    const known = sources?.get(abs);
+    const { size, mtimeMs, ctimeMs } = known && changed && !changed.has(abs) ? known : statSync(abs);
     if (size > SOURCE_SIZE.error) {
       diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
       return undefined;
     }
     if (size > SOURCE_SIZE.warning) diagnostics.add(problem('PD2024', { bytes: size, limit: SOURCE_SIZE.warning }, { file }));
     seen.add(abs);
-    const known = sources?.get(abs);
     if (known && known.size === size && known.mtimeMs === mtimeMs && known.ctimeMs === ctimeMs) return known.read;
     const read = readMarkdownFile(abs, file, diagnostics);
     if (read) sources?.set(abs, { size, mtimeMs, ctimeMs, read });

@@ -127,7 +127,10 @@ export class StreamingOutput implements OutputSink {
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     if (this.previous) {
       this.made.add(rel);
-      if (this.previous.has(rel) && (await sameBytes(insideFolder(this.outDir, rel), content))) return;
+      // Encoded once, for the comparison and the write (llms-full.txt is 60 MB at 10,000 pages).
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      if (this.previous.has(rel) && (await sameBytes(insideFolder(this.outDir, rel), bytes))) return;
+      return this.put(rel, (target) => writeFile(target, bytes));
     }
     await this.put(rel, (target) => writeFile(target, content));
   }

@@ -35,7 +35,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (writing) removeStaleBuildFolders(config.outDirAbs);
     run.stage('config');
     const s = await loading;
-    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources);
+    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources, options.changed);
     const structure = s.checkStructure(config, content, s.configSource(config));
     run.add(structure);
     const early = structure.filter((d) => d.severity === 'error');

@@ -82,13 +82,15 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
  * previous output holds it with the same key (and untouched since), it is kept without being read back to compare. At
  * 1,000 pages that is a thousand `.md` twins.
  */
-async function writeKeyed(input: SiteInput, rel: string, text: string, inputs?: string): Promise<void> {
+async function writeKeyed(input: SiteInput, rel: string, text: string | (() => string), inputs?: string): Promise<void> {
+  let value: string | undefined;
+  const made = () => (value ??= typeof text === 'string' ? text : text());
   // Only an output folder can keep a file (serve's memory takes the text as cheaply as a key).
-  if (!input.keyed || !input.sink.reuse) return input.sink.write(rel, text);
-  const key = inputs ?? hashText(text);
+  if (!input.keyed || !input.sink.reuse) return input.sink.write(rel, made());
+  const key = inputs ?? hashText(made());
   const earlier = input.reuse.page(rel, key);
   if (earlier && 'file' in earlier) await input.sink.reuse(rel, earlier.file);
-  else await input.sink.write(rel, text);
+  else await input.sink.write(rel, made());
   input.reuse.keepPage(rel, key, undefined);
 }
 

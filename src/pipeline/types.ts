@@ -23,6 +23,11 @@ export interface BuildOptions {
   nodeEnv?: string;
   /** serve: the search records and index are left to the caller (`indexSearch(result.search())`), to make after the reload. */
   deferSearch?: boolean;
+  /**
+   * serve: every file its watcher saw change since the last build, when it was watching all along. A markdown file the
+   * source memo (`reuse.sources`) holds and this does not name is taken as it was, without a stat.
+   */
+  changed?: ReadonlySet<string>;
   /** serve: the path its question handler answers at; pages use it when the config names no AI endpoint. */
   askEndpoint?: string;
   /** How long site.config.ts may take to load (the CLI takes it from PROTODOCS_CONFIG_TIMEOUT, in seconds). */

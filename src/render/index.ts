@@ -4,7 +4,7 @@ export { contentSecurityPolicy, inlineHeadScript, sha256Base64, renderHead } fro
 export { hostHeaders } from './host-headers.ts';
 export { assemblePage, renderPage, renderPageBody, type PageShell } from './render-page.ts';
 export { rssFeed, atomFeed, jsonFeed, sitemap, robotsTxt } from './feeds.ts';
-export { llmsFiles, markdownFileOf } from './llms.ts';
+export { markdownFileOf } from './llms.ts';
 export { siteIconFiles } from './site-icon.ts';
 export { loadComponentModule, renderPageModule, renderComponentHtml, type LoadedModule } from './modules.ts';
 export type { AssetManifest, BundleData, RenderedPage } from './types.ts';

@@ -10,7 +10,7 @@ import { documentHtml, routeDataContext } from './test-support.ts';
 
 // The files of a site besides its pages: feeds, sitemap, robots.txt, host headers, llms files, the icon, the manifest.
 
-const textsOf = (files: SiteFile[]) => new Map(files.map(([rel, text]) => [rel, text]));
+const textsOf = (files: SiteFile[]) => new Map(files.map(([rel, text]) => [rel, typeof text === 'string' ? text : text()]));
 
 describe('siteFiles', () => {
   const posts = Array.from({ length: 22 }, (_, i) => post(`2025-01-${String(i + 1).padStart(2, '0')}-p${i + 1}`, { h1: `Post ${i + 1}` }));

@@ -3,7 +3,7 @@ import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
 import { hostHeaders } from './host-headers.ts';
-import { llmsFileKeys, llmsFiles } from './llms.ts';
+import { llmsFileKeys, llmsFileMakers } from './llms.ts';
 import { postSummary, type RouteDataContext } from './route-data.ts';
 import { siteIconFiles } from './site-icon.ts';
 
@@ -24,8 +24,11 @@ export interface SiteFilesInput {
   keyed?: boolean;
 }
 
-/** A site file: output path, text, and where known, a key naming what the text is made from. */
-export type SiteFile = [rel: string, text: string, key?: string];
+/**
+ * A site file: output path, text (or what makes it, for a file a build may keep by its key), and where known, a key
+ * naming what the text is made from.
+ */
+export type SiteFile = [rel: string, text: string | (() => string), key?: string];
 
 /**
  * The files of the site besides its pages and assets, by output path: feeds of the newest 20 posts, the sitemap,
@@ -47,7 +50,7 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
   const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
-  for (const [rel, text] of llmsFiles(config, table)) files.push([rel, text, llmsKeys.get(rel)]);
+  for (const [rel, make] of llmsFileMakers(config, table)) files.push([rel, make, llmsKeys.get(rel)]);
   files.push(...siteIconFiles(config, table.staticFiles));
   files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
   return files;

@@ -214,9 +214,15 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   let printedWarnings: string | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+  // Whether the watcher was running when the last build began: then it has seen every change since that build read
+  // its files, and this one need not stat those it does not name.
+  let watchedSinceLastBuild = false;
+
   const runBuild = async (): Promise<boolean> => {
     const changedFiles = touched;
     touched = [];
+    const seenChanging = watchedSinceLastBuild ? new Set(changedFiles) : undefined;
+    watchedSinceLastBuild = watching.watcher !== undefined;
     const started = performance.now();
     // The last build's index is stale once anything changed, and would compete with this build for the cores.
     cancelSearch?.();
@@ -230,6 +236,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       reuse,
       workers: options.workers,
       deferSearch: true,
+      changed: seenChanging,
       log: options.buildLog,
       askEndpoint: options.askPath ?? '/api/ask',
     });
