@@ -1,3 +1,3 @@
-export { walkFiles } from './walk.ts';
+export { walkFiles, walkFilesAside } from './walk.ts';
 export { componentFiles, type ComponentFiles } from './component-files.ts';
 export { hashText } from './hash.ts';

@@ -1,6 +1,7 @@
 import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
 import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
 import { noReuse } from '../reuse/index.ts';
+import { walkFilesAside } from '../files/index.ts';
 import type { BuildPool } from '../workers/index.ts';
 import { configStage } from './config-stage.ts';
 import { outputFolderProblems } from './output-check.ts';
@@ -33,6 +34,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const config = await configStage(options, reuse, run.diagnostics);
     if (!config || (writing && run.add(outputFolderProblems(config.outDirAbs, config.root, config, options.outDir)))) return done();
     if (writing) removeStaleBuildFolders(config.outDirAbs);
+    // The output folder is patched, not replaced: its files are listed in another thread while this one reads the site.
+    const listed = writing ? walkFilesAside(config.outDirAbs) : undefined;
+    listed?.catch(() => {});
     run.stage('config');
     const s = await loading;
     const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources, options.changed);
@@ -71,7 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const prepareSearch = () => s.prepareSearch(config, table, documents.html, reuse);
     const search = options.deferSearch ? undefined : prepareSearch();
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
-    output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true }) : undefined;
+    output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true, listed }) : undefined;
     const sink = output ?? new MemoryOutput(out.files);
     const writeTo = output && { directory: output.directory, previous: output.previousDirectory };
     searching = search && s.startSearch(search, reuse, pool, writeTo);

@@ -1,0 +1,20 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { walkFiles, walkFilesAside } from './walk.ts';
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-walk-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+test('lists every file below a folder, sorted, as forward-slash paths, in this thread or another', async () => {
+  for (const rel of ['b.txt', 'a/z.html', 'a/b/c/d.json', 'a/b/index.html']) {
+    mkdirSync(path.dirname(path.join(temp, rel)), { recursive: true });
+    writeFileSync(path.join(temp, rel), rel);
+  }
+  mkdirSync(path.join(temp, 'empty'));
+  const expected = ['a/b/c/d.json', 'a/b/index.html', 'a/z.html', 'b.txt'];
+  expect(walkFiles(temp)).toEqual(expected);
+  expect(await walkFilesAside(temp)).toEqual(expected);
+  expect(await walkFilesAside(path.join(temp, 'missing'))).toEqual([]);
+});
