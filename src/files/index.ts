@@ -1,3 +1,3 @@
-export { walkFiles, walkFilesAside } from './walk.ts';
+export { walkFiles, walkFilesAside, type ListedFiles } from './walk.ts';
 export { componentFiles, type ComponentFiles } from './component-files.ts';
 export { hashText } from './hash.ts';

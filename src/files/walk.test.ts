@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -7,7 +7,7 @@ import { walkFiles, walkFilesAside } from './walk.ts';
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-walk-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-test('lists every file below a folder, sorted, as forward-slash paths, in this thread or another', async () => {
+test('lists every file below a folder, sorted, as forward-slash paths, in this thread or another with their stats', async () => {
   for (const rel of ['b.txt', 'a/z.html', 'a/b/c/d.json', 'a/b/index.html']) {
     mkdirSync(path.dirname(path.join(temp, rel)), { recursive: true });
     writeFileSync(path.join(temp, rel), rel);
@@ -15,6 +15,12 @@ test('lists every file below a folder, sorted, as forward-slash paths, in this t
   mkdirSync(path.join(temp, 'empty'));
   const expected = ['a/b/c/d.json', 'a/b/index.html', 'a/z.html', 'b.txt'];
   expect(walkFiles(temp)).toEqual(expected);
-  expect(await walkFilesAside(temp)).toEqual(expected);
-  expect(await walkFilesAside(path.join(temp, 'missing'))).toEqual([]);
+  const aside = await walkFilesAside(temp);
+  expect([...aside.keys()]).toEqual(expected);
+  for (const rel of expected) {
+    const st = statSync(path.join(temp, rel));
+    expect(aside.get(rel)).toEqual([st.size, st.mtimeMs]);
+  }
+  expect(aside.get('a/b/c/d.json')![0]).toBe('a/b/c/d.json'.length);
+  expect((await walkFilesAside(path.join(temp, 'missing'))).size).toBe(0);
 });

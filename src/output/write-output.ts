@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProtodocsError, problem } from '../errors/index.ts';
-import { walkFiles } from '../files/index.ts';
+import { walkFiles, type ListedFiles } from '../files/index.ts';
 import { OLD_PREFIX, TEMP_PREFIX, fileSystemProblem } from './output-folder.ts';
 
 const WRITE_CONCURRENCY = 64;
@@ -96,12 +96,12 @@ export class StreamingOutput implements OutputSink {
   ) {}
 
   /** `listed`: the output folder's files (`walkFiles`), when the caller had them walked while it did other work. */
-  static async open(outDir: string, options: { patch?: boolean; listed?: Promise<readonly string[]> } = {}): Promise<StreamingOutput> {
+  static async open(outDir: string, options: { patch?: boolean; listed?: Promise<ListedFiles> } = {}): Promise<StreamingOutput> {
     const temp = path.join(path.dirname(outDir), `${TEMP_PREFIX}${process.pid}-${Date.now()}`);
     await mkdir(temp, { recursive: true }).catch((error: unknown) => {
       throw new ProtodocsError(fileSystemProblem(error, temp, 'create the temporary output folder'));
     });
-    const previous = options.patch && existsSync(outDir) ? new Set(options.listed ? await options.listed : walkFiles(outDir)) : undefined;
+    const previous = options.patch && existsSync(outDir) ? new Set(options.listed ? (await options.listed).keys() : walkFiles(outDir)) : undefined;
     return new StreamingOutput(outDir, temp, previous);
   }
 

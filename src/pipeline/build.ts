@@ -76,6 +76,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const search = options.deferSearch ? undefined : prepareSearch();
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true, listed }) : undefined;
+    if (output && listed) reuse.listedOutput?.(await listed);
     const sink = output ?? new MemoryOutput(out.files);
     const writeTo = output && { directory: output.directory, previous: output.previousDirectory };
     searching = search && s.startSearch(search, reuse, pool, writeTo);

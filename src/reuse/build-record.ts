@@ -177,10 +177,25 @@ export function writeRecord(build: RecordedBuild, previous?: BuildRecord): void 
  * The previous build's output file for a page, when that build ran with the same options and code, wrote this page
  * from the same key, and the file is still exactly as it was written. Else undefined: render the page.
  */
-export function reusablePage(record: BuildRecord | undefined, key: string, outDir: string, outFile: string, pageKey: string, outputs: ReadonlyMap<string, [number, number]>): string | undefined {
+export function reusablePage(
+  record: BuildRecord | undefined,
+  key: string,
+  outDir: string,
+  outFile: string,
+  pageKey: string,
+  outputs: ReadonlyMap<string, [number, number]>,
+  /** The file's size and mtime where already known (`walkFilesAside`); else it is statted. */
+  statsOf?: (outFile: string) => readonly [number, number] | undefined,
+): string | undefined {
   if (!record || record.key !== key || record.outDir !== outDir || record.pageKeys[outFile] !== pageKey) return undefined;
   const abs = path.join(outDir, outFile);
   const expected = outputs.get(outFile);
+  if (!expected) return undefined;
+  const found = statsOf ? statsOf(outFile) : statsNow(abs);
+  return found && found[0] === expected[0] && found[1] === expected[1] ? abs : undefined;
+}
+
+function statsNow(abs: string): readonly [number, number] | undefined {
   const st = statSync(abs, { throwIfNoEntry: false });
-  return expected && st && st.size === expected[0] && st.mtimeMs === expected[1] ? abs : undefined;
+  return st && [st.size, st.mtimeMs];
 }

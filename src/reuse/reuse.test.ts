@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -154,6 +154,30 @@ describe('diskReuse', () => {
     const third = diskReuse({ record: true });
     expect(third.unchanged({ root: s.root, baseUrl: '/b/' })).toBeUndefined();
     expect(third.page('index.html', 'page-key')).toBeUndefined();
+  });
+
+  test("a page's file is checked against the output as listed when the build began, when it was listed", () => {
+    const s = site();
+    const first = diskReuse({ record: true });
+    first.unchanged({ root: s.root });
+    first.markdownCache(s.root);
+    first.keepPage('index.html', 'page-key', '<p>home</p>');
+    first.finish(finished(s));
+    const { size, mtimeMs } = statSync(path.join(s.outDir, 'index.html'));
+
+    const listedAsWritten = diskReuse({ record: true });
+    listedAsWritten.unchanged({ root: s.root });
+    listedAsWritten.listedOutput!(new Map([['index.html', [size, mtimeMs]]]));
+    expect(listedAsWritten.page('index.html', 'page-key')).toEqual({ file: path.join(s.outDir, 'index.html') });
+    // Listed otherwise (changed by hand, or gone): rendered again, though the file on disk is as it was written.
+    const listedChanged = diskReuse({ record: true });
+    listedChanged.unchanged({ root: s.root });
+    listedChanged.listedOutput!(new Map([['index.html', [size + 1, mtimeMs]]]));
+    expect(listedChanged.page('index.html', 'page-key')).toBeUndefined();
+    const listedGone = diskReuse({ record: true });
+    listedGone.unchanged({ root: s.root });
+    listedGone.listedOutput!(new Map());
+    expect(listedGone.page('index.html', 'page-key')).toBeUndefined();
   });
 
   test('a page is only asked for after the record was read', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
 import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
+import type { ListedFiles } from '../files/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
@@ -53,6 +54,12 @@ export interface Reuse {
   keepSearch(key: string, files: SearchIndexFiles, onDisk: boolean): void;
   /** A page made before from the same data (its key), or undefined: render it. */
   page(outFile: string, key: string): ReusedPage | undefined;
+  /**
+   * The output folder's files and their stats, listed as this build began (disk builds): `page` takes a file's from
+   * here instead of statting it. A file changed by hand in the moments since is not seen, as one changed between a
+   * stat and the end of the build never was.
+   */
+  listedOutput?(files: ListedFiles): void;
   keepPage(outFile: string, key: string, html: string | undefined): void;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
@@ -172,6 +179,7 @@ export function diskReuse(options: {
   let bundle: ReturnType<typeof fileMemo<BundleData>> | undefined;
   let frontmatter: ReturnType<typeof frontmatterFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
+  let listed: ListedFiles | undefined;
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -201,8 +209,11 @@ export function diskReuse(options: {
     },
     page(outFile, key) {
       const previous = record?.previous;
-      const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs);
+      const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs, listed && ((rel) => listed!.get(rel)));
       return file ? { file } : undefined;
+    },
+    listedOutput(files) {
+      listed = files;
     },
     keepPage(outFile, key) {
       pageKeys[outFile] = key;

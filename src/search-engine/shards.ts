@@ -197,8 +197,46 @@ function digits(value: number): number {
 }
 
 /** Score levels, two characters each. */
-export function encodeScores(levels: readonly number[]): string {
-  return levels.map((level) => SCORE_ALPHABET[level >> 6] + SCORE_ALPHABET[level & 63]).join('');
+export function encodeScores(levels: ArrayLike<number>): string {
+  const codes = new CharCodes();
+  for (let i = 0; i < levels.length; i++) {
+    codes.push(SCORE_CODES[levels[i] >> 6]);
+    codes.push(SCORE_CODES[levels[i] & 63]);
+  }
+  return codes.text();
+}
+
+const SCORE_CODES = Uint16Array.from(SCORE_ALPHABET, (letter) => letter.charCodeAt(0));
+
+/**
+ * A string made a character code at a time (the build's long lists: a tail of tens of thousands of postings), without
+ * a string per character.
+ */
+class CharCodes {
+  private codes = new Uint16Array(1024);
+  private length = 0;
+  private readonly parts: string[] = [];
+
+  push(code: number): void {
+    if (this.length === this.codes.length) this.flush();
+    this.codes[this.length++] = code;
+  }
+
+  /** A number in decimal. */
+  pushNumber(value: number): void {
+    if (value >= 10) this.pushNumber(Math.floor(value / 10));
+    this.push(48 + (value % 10));
+  }
+
+  text(): string {
+    this.flush();
+    return this.parts.join('');
+  }
+
+  private flush(): void {
+    this.parts.push(String.fromCharCode.apply(null, this.codes.subarray(0, this.length) as unknown as number[]));
+    this.length = 0;
+  }
 }
 
 /** The `index`-th score of `encodeScores`' string. */
@@ -257,8 +295,9 @@ export const SECTION_BLOCK = 30;
  * 0 for another block of the same page), the mask of the page's places in base 26, lowercase digits closed by an
  * uppercase one. About a byte per page of a list that is in most pages, after gzip.
  */
-export function encodeSections(keys: readonly number[]): string {
-  const parts: string[] = [];
+export function encodeSections(keys: ArrayLike<number>): string {
+  const codes = new CharCodes();
+  const digits: number[] = [];
   let lastPage = -1;
   let i = 0;
   while (i < keys.length) {
@@ -268,13 +307,20 @@ export function encodeSections(keys: readonly number[]): string {
     for (; i < keys.length && pageOfKey(keys[i]) === page && Math.floor(localOfKey(keys[i]) / SECTION_BLOCK) === block; i++) {
       mask |= 1 << (localOfKey(keys[i]) % SECTION_BLOCK);
     }
-    let digits = String.fromCharCode(65 + (mask % 26));
-    for (let rest = Math.floor(mask / 26); rest > 0; rest = Math.floor(rest / 26)) digits = String.fromCharCode(97 + (rest % 26)) + digits;
     const delta = page - lastPage;
-    parts.push((delta === 1 ? '' : String(delta)) + (block ? '/' + block : '') + digits);
+    if (delta !== 1) codes.pushNumber(delta);
+    if (block) {
+      codes.push(47);
+      codes.pushNumber(block);
+    }
+    // The mask in base 26: lowercase digits, the last one uppercase.
+    digits.length = 0;
+    for (let rest = Math.floor(mask / 26); rest > 0; rest = Math.floor(rest / 26)) digits.push(97 + (rest % 26));
+    for (let d = digits.length - 1; d >= 0; d--) codes.push(digits[d]);
+    codes.push(65 + (mask % 26));
     lastPage = page;
   }
-  return parts.join('');
+  return codes.text();
 }
 
 /** Calls `each(page, block, mask)` for every letter group of `encodeSections`' string: a page's places in one block. */
