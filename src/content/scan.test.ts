@@ -10,16 +10,21 @@ import type { DocFile } from './types.ts';
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-scan-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-test('serve: a file whose stats are unchanged is taken as last read; an edited one is read; a deleted one is let go', () => {
-  const root = path.join(temp, 'site');
+/** A site of two docs, intro.md saying `text` and other.md, and an empty source memo. */
+function twoDocs(name: string, text: string) {
+  const root = path.join(temp, name);
   const docs = path.join(root, 'content', 'docs');
   mkdirSync(docs, { recursive: true });
   const intro = path.join(docs, 'intro.md');
   const other = path.join(docs, 'other.md');
-  writeFileSync(intro, '---\ntitle: Intro\n---\n\nOn disk.\n');
+  writeFileSync(intro, `---\ntitle: Intro\n---\n\n${text}\n`);
   writeFileSync(other, '---\ntitle: Other\n---\n\nOther.\n');
-  const config = testConfig({}, { root });
   const sources: SourceMemo = new Map();
+  return { config: testConfig({}, { root }), intro, other, sources };
+}
+
+test('serve: a file whose stats are unchanged is taken as last read; an edited one is read; a deleted one is let go', () => {
+  const { config, intro, other, sources } = twoDocs('site', 'On disk.');
   const scan = () => (scanContent(config, new Diagnostics(), new Map(), sources).files.find((f) => f.abs === intro) as DocFile).source;
 
   expect(scan()).toContain('On disk.');
@@ -38,15 +43,7 @@ test('serve: a file whose stats are unchanged is taken as last read; an edited o
 });
 
 test("serve: given the watcher's changed files, one it does not name is taken from the memo without a stat; one it names is read", () => {
-  const root = path.join(temp, 'watched');
-  const docs = path.join(root, 'content', 'docs');
-  mkdirSync(docs, { recursive: true });
-  const intro = path.join(docs, 'intro.md');
-  const other = path.join(docs, 'other.md');
-  writeFileSync(intro, '---\ntitle: Intro\n---\n\nFirst.\n');
-  writeFileSync(other, '---\ntitle: Other\n---\n\nOther.\n');
-  const config = testConfig({}, { root });
-  const sources: SourceMemo = new Map();
+  const { config, intro, other, sources } = twoDocs('watched', 'First.');
   const sourceOf = (changed?: ReadonlySet<string>) => (scanContent(config, new Diagnostics(), new Map(), sources, changed).files.find((f) => f.abs === intro) as DocFile).source;
   expect(sourceOf()).toContain('First.');
 
