@@ -1,6 +1,7 @@
+import { serialize } from 'node:v8';
 import { describe, expect, test } from 'vitest';
 import { render } from './test-support.ts';
-import { renderMarkdown } from './to-html.ts';
+import { compactText, renderMarkdown } from './to-html.ts';
 import { testRenderOptions } from './test-support.ts';
 
 describe('renderMarkdown', () => {
@@ -57,5 +58,30 @@ describe('renderMarkdown', () => {
     const second = renderMarkdown(first.parsed, testRenderOptions());
     expect(first.parsed).toEqual(snapshot);
     expect(second.html).toBe(first.html);
+  });
+});
+
+describe('compactText', () => {
+  // Held two bytes per character though every character fits in one: what joining a two-byte part leaves.
+  const twoByte = ('\u0100' + '<p>Body text, café</p>\n'.repeat(500)).slice(1);
+
+  test('the same text, held a byte per character: half the bytes in a message, a cache record or the heap', () => {
+    const compact = compactText(twoByte);
+    expect(compact).toBe(twoByte);
+    expect(serialize(twoByte).length).toBeGreaterThan(2 * twoByte.length);
+    expect(serialize(compact).length).toBeLessThan(twoByte.length + 16);
+  });
+
+  test('leaves text with a character beyond Latin-1 as it is', () => {
+    const arrow = twoByte + '→';
+    expect(compactText(arrow)).toBe(arrow);
+  });
+
+  test("a page's HTML comes out compact, excerpt included", () => {
+    // Highlighted code is what leaves toHtml's output two bytes per character.
+    const code = '```json\n{ "key": [1, 2] }\n```\n';
+    const { html, excerptHtml } = render(`# Café\n\n${code}\n<!-- truncate -->\n\nOnly here, café.\n\n${code}`);
+    expect(serialize(html).length).toBeLessThan(html.length + 16);
+    expect(serialize(excerptHtml).length).toBeLessThan(excerptHtml!.length + 16);
   });
 });

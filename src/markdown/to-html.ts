@@ -16,6 +16,17 @@ import { buildToc } from './toc.ts';
 import { htmlHandler, splitAtTruncate } from './truncate.ts';
 import type { DocumentHtml, ParsedMarkdown, RenderOptions } from './types.ts';
 
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+
+/**
+ * The same text, held one byte per character where every character fits in one. V8 keeps a string joined from parts
+ * two bytes per character if any part was, and toHtml's output mostly is: compacted, a page's HTML takes half the
+ * memory, half the bytes in the message from a worker, and half the space in the cache.
+ */
+export function compactText(text: string): string {
+  return BEYOND_LATIN1.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
+}
+
 /**
  * Parsed markdown → page HTML, TOC, anchors, resolved links, search sections, a description. Does not modify
  * `parsed`, so a cached parse can be rendered again (e.g. after another file changed and links resolve differently).
@@ -46,7 +57,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
   const { body, excerpt } = splitAtTruncate(hast);
   const { sections, wordCount } = extractSections(parsed.mdast);
   const result: DocumentHtml = {
-    html: toHtml(body, { allowDangerousHtml: true }),
+    html: compactText(toHtml(body, { allowDangerousHtml: true })),
     toc: buildToc(parsed.headings, options.tocMinDepth ?? 2, options.tocMaxDepth ?? 3),
     anchors: collectAnchors(body),
     links: context.links,
@@ -54,7 +65,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
     wordCount,
     diagnostics: context.diagnostics,
   };
-  if (excerpt) result.excerptHtml = toHtml(excerpt, { allowDangerousHtml: true });
+  if (excerpt) result.excerptHtml = compactText(toHtml(excerpt, { allowDangerousHtml: true }));
   const description = describeDocument(parsed.mdast);
   if (description !== undefined) result.description = description;
   return result;

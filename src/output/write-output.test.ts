@@ -21,6 +21,8 @@ describe('StreamingOutput', () => {
     expect(readFileSync(path.join(out, 'img/image.png'), 'utf8')).toBe('png-bytes');
     expect(existsSync(path.join(out, 'stale.html'))).toBe(false);
     expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
+    // What the build record lists without walking the folder again.
+    expect(sink.files).toEqual(walkFiles(out));
   });
 
   it('abort leaves the previous output exactly as it was', async () => {
