@@ -24,3 +24,10 @@ test('lists every file below a folder, sorted, as forward-slash paths, in this t
   expect(aside.get('a/b/c/d.json')![0]).toBe('a/b/c/d.json'.length);
   expect((await walkFilesAside(path.join(temp, 'missing'))).size).toBe(0);
 });
+
+test('a folder that cannot be listed fails the same in another thread as here', async () => {
+  const file = path.join(temp, 'not-a-folder');
+  writeFileSync(file, 'x');
+  expect(() => walkFiles(file)).toThrow(/ENOTDIR/);
+  await expect(walkFilesAside(file)).rejects.toThrow(/ENOTDIR/);
+});

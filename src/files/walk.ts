@@ -44,7 +44,11 @@ parentPort.postMessage((${walkWithStats.toString()})(require('node:fs'), require
 export function walkFilesAside(dir: string): Promise<ListedFiles> {
   const mapped = (listed: [string, number, number][]): ListedFiles => new Map(listed.map(([rel, size, mtimeMs]) => [rel, [size, mtimeMs]]));
   return new Promise((resolve, reject) => {
+    // Settled once: by the worker's message, or by a walk here if it fails first ('error' is followed by 'exit').
+    let settled = false;
     const here = () => {
+      if (settled) return;
+      settled = true;
       try {
         resolve(mapped(walkWithStats(fs, path, dir)));
       } catch (error) {
@@ -58,16 +62,13 @@ export function walkFilesAside(dir: string): Promise<ListedFiles> {
       here();
       return;
     }
-    let listed = false;
     worker.once('message', (files: [string, number, number][]) => {
-      listed = true;
+      if (settled) return;
+      settled = true;
       resolve(mapped(files));
       void worker.terminate();
     });
-    const failed = () => {
-      if (!listed) here();
-    };
-    worker.once('error', failed);
-    worker.once('exit', failed);
+    worker.once('error', here);
+    worker.once('exit', here);
   });
 }
