@@ -297,7 +297,7 @@ export const SECTION_BLOCK = 30;
  */
 export function encodeSections(keys: ArrayLike<number>): string {
   const codes = new CharCodes();
-  const digits: number[] = [];
+  const letters: number[] = [];
   let lastPage = -1;
   let i = 0;
   while (i < keys.length) {
@@ -314,9 +314,9 @@ export function encodeSections(keys: ArrayLike<number>): string {
       codes.pushNumber(block);
     }
     // The mask in base 26: lowercase digits, the last one uppercase.
-    digits.length = 0;
-    for (let rest = Math.floor(mask / 26); rest > 0; rest = Math.floor(rest / 26)) digits.push(97 + (rest % 26));
-    for (let d = digits.length - 1; d >= 0; d--) codes.push(digits[d]);
+    letters.length = 0;
+    for (let rest = Math.floor(mask / 26); rest > 0; rest = Math.floor(rest / 26)) letters.push(97 + (rest % 26));
+    for (let d = letters.length - 1; d >= 0; d--) codes.push(letters[d]);
     codes.push(65 + (mask % 26));
     lastPage = page;
   }
