@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePostings, decodeSections, encodePostings, levelScore, pageOfKey, scoreAt, scoreLevel, sectionKey, type CappedPostings, type TailScores } from '../search-engine/index.ts';
-import { CAP_FROM, capPostings, HEAD_POSTINGS, TAIL_BLOCK_POSTINGS, tailFiles } from './postings-cap.ts';
+import { CAP_FROM, capPostings, HEAD_POSTINGS, scoredPostings, TAIL_BLOCK_POSTINGS, tailFiles } from './postings-cap.ts';
 
 /** Files written by capPostings, by name. */
 function store() {
@@ -18,6 +18,9 @@ function postings(count: number, score: (i: number) => number): [number, number]
   return Array.from({ length: count }, (_, i): [number, number] => [sectionKey(Math.floor(i / 5), i % 5), score(i)]);
 }
 
+/** Postings as the index scores them, before their chunk is written. */
+const scored = (list: [number, number][]) => scoredPostings({ keys: list.map(([key]) => key), levels: list.map(([, score]) => scoreLevel(score)) });
+
 const decoded = (encoded: string) => {
   const out: [number, number][] = [];
   decodePostings(encoded, (key, score) => out.push([key, score]));
@@ -27,8 +30,8 @@ const decoded = (encoded: string) => {
 describe('capPostings', () => {
   it('keeps a list shorter than CAP_FROM as it is', () => {
     const { files, put } = store();
-    const encoded = encodePostings(postings(CAP_FROM - 1, (i) => 1 + (i % 7)));
-    expect(capPostings(encoded, put)).toBe(encoded);
+    const short = postings(CAP_FROM - 1, (i) => 1 + (i % 7));
+    expect(capPostings(scored(short), put)).toBe(encodePostings(short));
     expect(files.size).toBe(0);
   });
 
@@ -36,7 +39,7 @@ describe('capPostings', () => {
   const heading = (i: number) => i % 4 === 0;
   const list = postings(3600, (i) => (heading(i) ? 20 + (i % 97) / 5 : 1 + (i % 89) / 45));
   const { files, put } = store();
-  const capped = capPostings(encodePostings(list), put) as CappedPostings;
+  const capped = capPostings(scored(list), put) as CappedPostings;
   const [head, tail, best, mean, least, pagesPerBlock, blocks] = capped;
 
   it('keeps the best-scoring sections with their scores, up to the biggest fall in score', () => {
@@ -82,7 +85,7 @@ describe('capPostings', () => {
 
   it('keeps HEAD_POSTINGS sections, the first by key among equal scores, where the scores do not fall', () => {
     const flat = postings(2500, (i) => 2 + (i % 3) / 1000);
-    const [flatHead, , flatBest] = capPostings(encodePostings(flat), store().put) as CappedPostings;
+    const [flatHead, , flatBest] = capPostings(scored(flat), store().put) as CappedPostings;
     const kept = decoded(flatHead);
     expect(kept).toHaveLength(HEAD_POSTINGS);
     const top = Math.max(...flat.map(([, score]) => scoreLevel(score)));
@@ -93,6 +96,6 @@ describe('capPostings', () => {
   });
 
   it('gives the same value for the same list', () => {
-    expect(capPostings(encodePostings(list), store().put)).toEqual(capped);
+    expect(capPostings(scored(list), store().put)).toEqual(capped);
   });
 });

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { decodePostingsInto, encodeLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { encodeLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -24,29 +24,31 @@ const HEAD_FALL = Math.log(2) / Math.log(levelScore(1) / levelScore(0));
 /** About how many tail scores a file holds: a query that needs a few sections' scores fetches a few small files. */
 export const TAIL_BLOCK_POSTINGS = 512;
 
-/**
- * A term's chunk value from its encoded postings (`encodePostings`): the list as it is, or capped when it is long.
- * `put` writes a content-hashed file and returns its name (the tail's scores, a file per range of pages).
- */
-export function capPostings(encoded: string, put: (json: string) => string): string | CappedPostings {
-  // Each posting takes two characters or more.
-  if (encoded.length < 2 * CAP_FROM) return encoded;
-  const keys: number[] = [];
-  const levels: number[] = [];
-  decodePostingsInto(encoded, keys, levels);
-  return keys.length < CAP_FROM ? encoded : capList({ keys, levels }, put);
+/** A term's sections, ascending, with the stored level of each one's score. */
+export interface LevelList {
+  keys: ArrayLike<number>;
+  levels: ArrayLike<number>;
 }
 
 /**
- * `capPostings` of postings as the index scored them: encoded when short, else as levels, which a long list is kept
- * as so that it is never encoded whole.
+ * A term's postings as the index keeps them until its chunk is written: encoded when the list is short, else as
+ * levels, so that a list long enough to be capped is never encoded whole.
  */
-export function capScored(list: string | { keys: ArrayLike<number>; levels: ArrayLike<number> }, put: (json: string) => string): string | CappedPostings {
-  if (typeof list === 'string') return list;
-  return list.keys.length < CAP_FROM ? encodeLevels(list.keys, list.levels) : capList(list, put);
+export type Scored = string | LevelList;
+
+export function scoredPostings(list: LevelList): Scored {
+  return list.keys.length < CAP_FROM ? encodeLevels(list.keys, list.levels) : list;
 }
 
-function capList({ keys, levels }: { keys: ArrayLike<number>; levels: ArrayLike<number> }, put: (json: string) => string): CappedPostings {
+/**
+ * A term's chunk value: short postings as they are, a long list capped. `put` writes a content-hashed file and returns
+ * its name (the tail's scores, a file per range of pages).
+ */
+export function capPostings(postings: Scored, put: (json: string) => string): string | CappedPostings {
+  return typeof postings === 'string' ? postings : capList(postings, put);
+}
+
+function capList({ keys, levels }: LevelList, put: (json: string) => string): CappedPostings {
   // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
   const count = new Uint32Array(SCORE_LEVELS);
   for (let i = 0; i < levels.length; i++) count[levels[i]]++;

@@ -13,7 +13,7 @@ import {
   type TermDirectory,
 } from '../search-engine/index.ts';
 import { withBase } from '../shared/index.ts';
-import { capScored, tailFiles } from './postings-cap.ts';
+import { capPostings, tailFiles } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
@@ -220,7 +220,7 @@ function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: 
       const mine = table.fresh[i];
       if (mine !== undefined) {
         // A long list is capped as it is written (postings-cap.ts).
-        terms[term] = capScored(mine, put);
+        terms[term] = capPostings(mine, put);
         continue;
       }
       // One kept from a previous chunk keeps its tail files.

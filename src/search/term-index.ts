@@ -80,19 +80,14 @@ export function sameStatistics(a: ScopeStatistics, b: ScopeStatistics): boolean 
   return a.n === b.n && a.averages.every((average, f) => average === b.averages[f]);
 }
 
-/** A term's sections, ascending, with the stored level of each one's score (`scoreLevel`). */
-export interface ScoredList {
-  keys: Float64Array;
-  levels: Uint16Array;
-}
-
 /**
- * Each section's score for the term, as MiniSearch computes it: BM25+ per field, field boosts, top-of-page boost; keys
- * ascending. The fields' lists are each in key order, so they are merged as they are scored, each section's fields
- * added in field order (as one running sum per section would add them). An edit re-scores its words' whole lists,
- * tens of thousands of sections for a common word at 10,000 pages: no map, no sort, no object per section.
+ * Each section's score for the term, as MiniSearch computes it (BM25+ per field, field boosts, top-of-page boost), as
+ * its stored level (`scoreLevel`); keys ascending. The fields' lists are each in key order, so they are merged as they
+ * are scored, each section's fields added in field order (as one running sum per section would add them). An edit
+ * re-scores its words' whole lists, tens of thousands of sections for a common word at 10,000 pages: no map, no sort,
+ * no object per section.
  */
-export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics): ScoredList {
+export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics): { keys: Float64Array; levels: Uint16Array } {
   const lists: number[][] = [];
   const idfs: number[] = [];
   const fieldOf: number[] = [];

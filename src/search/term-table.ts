@@ -1,5 +1,5 @@
-import { encodedLength, encodeLevels, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
-import { CAP_FROM } from './postings-cap.ts';
+import { encodedLength, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
+import { scoredPostings, type Scored } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import {
   decodeFields,
@@ -12,7 +12,6 @@ import {
   STRIDE,
   type PageStats,
   type ScopeStatistics,
-  type ScoredList,
   type SectionText,
   type TermFields,
 } from './term-index.ts';
@@ -52,13 +51,6 @@ export interface TermTable {
   fields: Uint8Array;
 }
 
-/** A term's postings as this build scored them: encoded, or a list long enough to be capped. */
-export type Scored = string | ScoredList;
-
-function scored(list: ScoredList): Scored {
-  return list.keys.length < CAP_FROM ? encodeLevels(list.keys, list.levels) : list;
-}
-
 /** What the term weighs in a chunk, as `cutRuns` cuts them: its postings as if encoded whole, capped or not. */
 function chunkSize(term: string, postings: Scored): number {
   return term.length + (typeof postings === 'string' ? postings.length : encodedLength(postings.keys)) + 6;
@@ -75,7 +67,7 @@ export function indexScope(pages: readonly SearchRecord[][]): TermTable {
   const encoded: Uint8Array[] = [];
   for (let i = 0; i < terms.length; i++) {
     const fields = termFields.get(terms[i])!;
-    fresh.push(scored(scoreFields(fields, stats, statistics)));
+    fresh.push(scoredPostings(scoreFields(fields, stats, statistics)));
     sizes[i] = chunkSize(terms[i], fresh[i]);
     encoded.push(encodeFields(fields));
   }
@@ -128,7 +120,7 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
     const at = known.get(term);
     const bytes = at === undefined ? undefined : fieldsAt(previous, at);
     const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
-    if (fields) rescored.set(term, { postings: scored(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
+    if (fields) rescored.set(term, { postings: scoredPostings(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
   }
   const added = [...rescored.keys()].filter((term) => !known.has(term)).sort();
 
