@@ -8,8 +8,9 @@ export function markdownFileOf(url: string): string {
   return url.replace(/^\//, '').replace(/\/$/, '') + '.md';
 }
 
-function docMarkdown(title: string, description: string | undefined, body: string): string {
-  return `# ${title}\n\n${description ? `> ${description}\n\n` : ''}${body.trim()}\n`;
+/** A doc's `.md` twin: its title, description and body, as in llms-full.txt. */
+function docMarkdown(doc: RouteTable['docs'][number]): string {
+  return `# ${doc.title}\n\n${doc.description ? `> ${doc.description}\n\n` : ''}${doc.file.body.trim()}\n`;
 }
 
 function currentDocs(table: RouteTable): RouteTable['docs'] {
@@ -17,16 +18,12 @@ function currentDocs(table: RouteTable): RouteTable['docs'] {
   return table.docs.filter((d) => d.version === current);
 }
 
-/** llms.txt, llms-full.txt and one .md per doc of the current version. */
-export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, string> {
-  return new Map([...llmsFileMakers(config, table)].map(([rel, make]) => [rel, make()]));
-}
-
 /**
- * The same files, each made only when asked for: a build that keeps a file by its key (`llmsFileKeys`) never makes
- * its text. At 10,000 pages an edit otherwise made 60 MB of twins to write one.
+ * llms.txt, llms-full.txt and one .md per doc of the current version, each made only when asked for: a build that
+ * keeps a file by its key (`llmsFileKeys`) never makes its text. At 10,000 pages an edit otherwise made 60 MB of twins
+ * to write one.
  */
-export function llmsFileMakers(config: SiteConfig, table: RouteTable): Map<string, () => string> {
+export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, () => string> {
   const files = new Map<string, () => string>();
   const docs = currentDocs(table);
   const origin = config.origin;
@@ -40,9 +37,9 @@ export function llmsFileMakers(config: SiteConfig, table: RouteTable): Map<strin
     const head = `# ${config.title}\n\n> ${config.tagline}\n\n`;
     // One join, the head in its first part: a flat string, which the writer measures and encodes without first copying
     // 60 MB of pieces into one.
-    return docs.length === 0 ? head : docs.map((d, i) => (i === 0 ? head : '') + docMarkdown(d.title, d.description, d.file.body)).join('\n---\n\n');
+    return docs.length === 0 ? head : docs.map((d, i) => (i === 0 ? head : '') + docMarkdown(d)).join('\n---\n\n');
   });
-  for (const doc of docs) files.set(markdownFileOf(doc.url), () => docMarkdown(doc.title, doc.description, doc.file.body));
+  for (const doc of docs) files.set(markdownFileOf(doc.url), () => docMarkdown(doc));
   return files;
 }
 

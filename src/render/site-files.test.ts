@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
+import type { SiteConfig } from '../config/index.ts';
+import type { RouteTable } from '../routes/index.ts';
 import { doc, post, routesOf } from '../routes/test-support.ts';
 import { hostHeaders } from './host-headers.ts';
 import { llmsFileKeys, llmsFiles, markdownFileOf } from './llms.ts';
@@ -11,6 +13,8 @@ import { documentHtml, routeDataContext } from './test-support.ts';
 // The files of a site besides its pages: feeds, sitemap, robots.txt, host headers, llms files, the icon, the manifest.
 
 const textsOf = (files: SiteFile[]) => new Map(files.map(([rel, text]) => [rel, typeof text === 'string' ? text : text()]));
+/** The llms files' texts, every one made. */
+const llmsTexts = (config: SiteConfig, table: RouteTable) => new Map([...llmsFiles(config, table)].map(([rel, make]) => [rel, make()]));
 
 describe('siteFiles', () => {
   const posts = Array.from({ length: 22 }, (_, i) => post(`2025-01-${String(i + 1).padStart(2, '0')}-p${i + 1}`, { h1: `Post ${i + 1}` }));
@@ -91,7 +95,7 @@ describe('llms files', () => {
       doc('guides/setup', { frontmatter: { title: 'Setup' }, body: '\nSteps.\n' }),
       doc('intro', { h1: 'Old', version: '1.0', body: 'Old text.' }),
     ]);
-    files = llmsFiles(config, table);
+    files = llmsTexts(config, table);
   });
 
   test('llms.txt indexes the current docs, linking their markdown twins', () => {
@@ -114,7 +118,7 @@ describe('llms files', () => {
         doc('intro', { frontmatter: { title: over.introTitle ?? 'Intro', description: over.description ?? 'Start here.' }, body: over.introBody ?? 'Hello.\n' }),
         doc('guides/setup', { frontmatter: { title: 'Setup' }, body: over.setupBody ?? 'Steps.\n' }),
       ]);
-      return { texts: llmsFiles(config, table), keys: llmsFileKeys(config, table) };
+      return { texts: llmsTexts(config, table), keys: llmsFileKeys(config, table) };
     };
     const before = site();
     expect([...before.keys.keys()].sort()).toEqual(['docs/guides/setup.md', 'docs/intro.md', 'llms-full.txt']);

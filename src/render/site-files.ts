@@ -3,7 +3,7 @@ import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
 import { hostHeaders } from './host-headers.ts';
-import { llmsFileKeys, llmsFileMakers } from './llms.ts';
+import { llmsFileKeys, llmsFiles } from './llms.ts';
 import { postSummary, type RouteDataContext } from './route-data.ts';
 import { siteIconFiles } from './site-icon.ts';
 
@@ -50,7 +50,7 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
   const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
-  for (const [rel, make] of llmsFileMakers(config, table)) files.push([rel, make, llmsKeys.get(rel)]);
+  for (const [rel, make] of llmsFiles(config, table)) files.push([rel, make, llmsKeys.get(rel)]);
   files.push(...siteIconFiles(config, table.staticFiles));
   files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
   return files;
