@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { walkFiles } from '../files/index.ts';
+import { walkFiles, type ListedFiles } from '../files/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { CLIENT_SOURCES, hashText, packageFiles, statsKey } from './keys.ts';
 import { cacheFolder } from './cache-folder.ts';
@@ -184,14 +184,14 @@ export function reusablePage(
   outFile: string,
   pageKey: string,
   outputs: ReadonlyMap<string, [number, number]>,
-  /** The file's size and mtime where already known (`walkFilesAside`); else it is statted. */
-  statsOf?: (outFile: string) => readonly [number, number] | undefined,
+  /** The output folder's files with their size and mtime, where already listed (`walkFilesAside`); else it is statted. */
+  listed?: ListedFiles,
 ): string | undefined {
   if (!record || record.key !== key || record.outDir !== outDir || record.pageKeys[outFile] !== pageKey) return undefined;
   const abs = path.join(outDir, outFile);
   const expected = outputs.get(outFile);
   if (!expected) return undefined;
-  const found = statsOf ? statsOf(outFile) : statsNow(abs);
+  const found = listed ? listed.get(outFile) : statsNow(abs);
   return found && found[0] === expected[0] && found[1] === expected[1] ? abs : undefined;
 }
 

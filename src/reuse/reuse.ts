@@ -209,7 +209,7 @@ export function diskReuse(options: {
     },
     page(outFile, key) {
       const previous = record?.previous;
-      const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs, listed && ((rel) => listed!.get(rel)));
+      const file = previous && reusablePage(previous, record!.key, previous.outDir, outFile, key, record!.outputs, listed);
       return file ? { file } : undefined;
     },
     listedOutput(files) {
