@@ -46,9 +46,11 @@ export function useSearchResults(request: SearchResultsRequest) {
     }
     const abort = new AbortController();
     setStatus((s) => (s === 'ready' ? s : 'loading'));
-    backend.prefetch(query, JSON.parse(optionsKey) as QueryOptions);
+    // The options as the effect's key names them (the object itself changes on every render).
+    const queryOptions = JSON.parse(optionsKey) as QueryOptions;
+    backend.prefetch(query, queryOptions);
     const run = () =>
-      backend.query(q, { ...(JSON.parse(optionsKey) as QueryOptions), signal: abort.signal }).then(
+      backend.query(q, { ...queryOptions, signal: abort.signal }).then(
         (result) => {
           if (id !== latest.current) return;
           setOutcome(result);
