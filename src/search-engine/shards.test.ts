@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunksFor, decodeNumbers, decodePostings, decodePostingsInto, decodeSections, encodedLength, encodeLevels, encodeNumbers, encodePostings, encodeScores, encodeSections, levelScore, localOfKey, pageOfKey, scoreAt, scoreLevel, sectionKey } from './shards.ts';
+import { chunksFor, decodeNumbers, decodePostingsInto, decodeSections, encodedLength, encodeLevels, encodeNumbers, encodeScores, encodeSections, levelScore, localOfKey, pageOfKey, scoreAt, scoreLevel, sectionKey } from './shards.ts';
+import { decodePostings, encodePostings } from './test-support.ts';
 
 describe('posting lists', () => {
   it('round-trip sections named by page and place, with scores within half a percent', () => {

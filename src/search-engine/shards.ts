@@ -151,17 +151,9 @@ export function levelScore(level: number): number {
 }
 
 /**
- * `[section key, score]` pairs, keys ascending → "<page delta>[/<section in page>]<2 score chars>…" (decimal numbers,
- * the section part left out for the top of a page).
+ * The first `length` sections of `keys` (ascending), with their scores' levels → "<page delta>[/<section in page>]<2
+ * score chars>…" (decimal numbers, the section part left out for the top of a page).
  */
-export function encodePostings(postings: readonly (readonly [number, number])[]): string {
-  return encodeLevels(
-    postings.map(([key]) => key),
-    postings.map(([, score]) => scoreLevel(score)),
-  );
-}
-
-/** `encodePostings` of the first `length` sections of `keys` (ascending), with their scores as levels. */
 export function encodeLevels(keys: ArrayLike<number>, levels: ArrayLike<number>, length = keys.length): string {
   // Joined once, not grown with +=: a grown string is a tree of pieces until something flattens it, and the index
   // keeps every term's list at once (at 10,000 pages, 22 MB of text held as 260 MB of pieces).
@@ -242,14 +234,6 @@ class CharCodes {
 /** The `index`-th score of `encodeScores`' string. */
 export function scoreAt(encoded: string, index: number): number {
   return LEVEL_SCORES[(SCORE_INDEX[encoded.charCodeAt(2 * index)] << 6) | SCORE_INDEX[encoded.charCodeAt(2 * index + 1)]];
-}
-
-/** Calls `each(sectionKey, score)` for every posting of an encoded list. */
-export function decodePostings(encoded: string, each: (key: number, score: number) => void): void {
-  const keys: number[] = [];
-  const levels: number[] = [];
-  decodePostingsInto(encoded, keys, levels);
-  for (let i = 0; i < keys.length; i++) each(keys[i], LEVEL_SCORES[levels[i]]);
 }
 
 /**

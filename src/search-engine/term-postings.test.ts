@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PREFETCH_MAX_CHUNKS, prefetchQuery } from './sharded-search.ts';
-import { encodePostings, sectionKey, SHARDED_FORMAT, type SearchEntry, type TermChunk, type TermDirectory } from './shards.ts';
+import { sectionKey, SHARDED_FORMAT, type SearchEntry, type TermChunk, type TermDirectory } from './shards.ts';
 import { readTerm, type ShardedScope } from './term-postings.ts';
+import { encodePostings } from './test-support.ts';
 
 /** A scope over hand-made files: one directory, chunks of the given terms; `fetched` lists the files read, each once. */
 function scopeOf(chunks: [name: string, terms: string[], only?: 1][]) {

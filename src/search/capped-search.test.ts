@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodePostings,
   decodeSections,
-  encodePostings,
   normalizeTerm,
   pageOfKey,
   prefetchQuery,
@@ -18,6 +16,7 @@ import {
   type TermChunk,
 } from '../search-engine/index.ts';
 import { buildSearchIndexFiles } from './shard-files.ts';
+import { decodePostings, encodePostings } from '../search-engine/test-support.ts';
 import { openScopes, roundTripScopes } from './test-support.ts';
 import type { SearchRecord } from './types.ts';
 

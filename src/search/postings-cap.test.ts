@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodePostings, decodeSections, encodePostings, levelScore, pageOfKey, scoreAt, scoreLevel, sectionKey, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodeSections, levelScore, pageOfKey, scoreAt, scoreLevel, sectionKey, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 import { CAP_FROM, capPostings, HEAD_POSTINGS, scoredPostings, TAIL_BLOCK_POSTINGS, tailFiles } from './postings-cap.ts';
+import { decodePostings, encodePostings } from '../search-engine/test-support.ts';
 
 /** Files written by capPostings, by name. */
 function store() {
