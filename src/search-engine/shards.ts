@@ -66,7 +66,7 @@ export interface TermDirectory {
 }
 
 /**
- * A long posting list, impact-ordered in two parts. The head: the sections that score best (`encodePostings`, in key
+ * A long posting list, impact-ordered in two parts. The head: the sections that score best (`encodeLevels`, in key
  * order). The tail: every other section, by name only (`encodeSections`), so that a query still knows each section the
  * term is in (to count results and to apply AND exactly), and what the tail can weigh: its best, mean and least score
  * (levels, `levelScore`). The tail's scores are in files by range of pages (`pagesPerBlock` pages each, from page 0):
@@ -76,7 +76,7 @@ export type CappedPostings = [head: string, tail: string, best: number, mean: nu
 
 export interface TermChunk {
   format: typeof SHARDED_FORMAT;
-  /** Term → its posting list (`encodePostings`), or a capped one. */
+  /** Term → its posting list (`encodeLevels`), or a capped one. */
   terms: Record<string, string | CappedPostings>;
 }
 
