@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { LinkIndex } from '../routes/index.ts';
 import type { SearchRecord } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
-import type { ParseJob, RenderContextData, RenderJob } from './markdown-jobs.ts';
+import { createMarkdownJobs, renderJob as renderJobOnce, type ParseJob, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 import { BuildPool, inProcessPools, PARALLEL_THRESHOLD, threadPools, type WorkerLike } from './worker-pool.ts';
 import { createWorkerState, handleRequest, type WorkerRequest } from './worker-tasks.ts';
 
@@ -147,6 +147,45 @@ describe('parse, then render where the tree is', () => {
     // The last batch let the trees go.
     await expect(p.render(context, [renderJob(1)])).rejects.toThrow(/^build worker failed: .*TypeError/s);
     await p.close();
+  });
+
+  test('a worker holds each tree as one string until its render, which gives what a parse and render in one go gives', async () => {
+    const body = [
+      '# Rich page',
+      '',
+      '## Table and code',
+      '',
+      '| Field | Meaning |',
+      '| --- | --- |',
+      '| `receipt` | A **signed** record ~~draft~~ |',
+      '',
+      '```bash title="run.sh"',
+      'echo "hello" # greet',
+      '```',
+      '',
+      ':::tip[Keep it]',
+      'A [link](./p1.md) and a [broken one](./nowhere.md).',
+      ':::',
+      '',
+      '- [x] done',
+      '- [ ] todo',
+      '',
+      'Text with a footnote.[^1] <kbd>Ctrl</kbd>',
+      '',
+      '[^1]: The note.',
+      '',
+    ].join('\n');
+    const job: ParseJob = { file: 'content/docs/p0.md', body, mdx: false, lineOffset: 4 };
+    const state = createWorkerState();
+    await handleRequest({ id: 1, type: 'parse', jobs: [job] }, state);
+    expect(typeof state.trees.get(job.file)).toBe('string');
+    const [held] = (await handleRequest({ id: 2, type: 'render', context, jobs: [renderJob(0)], last: true }, state)) as Awaited<ReturnType<BuildPool['render']>>;
+
+    const direct = createMarkdownJobs();
+    const expected = renderJobOnce(direct.parse(job), renderJob(0), direct.prepareRender(context));
+    expect(held).toEqual(expected);
+    expect(held.doc.html).toContain('<table>');
+    expect(held.doc.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['PD5001', 18, 25]]);
   });
 });
 

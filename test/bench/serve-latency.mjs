@@ -14,8 +14,14 @@ import { writeCorpus } from './corpus.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
-const edits = Number(args[args.indexOf('--edits') + 1] || 15);
-const pages = args.includes('--pages') ? Number(args[args.indexOf('--pages') + 1]) : undefined;
+// `--pages 1000` alone once read its own flag as the edit count (NaN), and timed nothing.
+const option = (name) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
+const edits = option('--edits') ?? 15;
+const pages = option('--pages');
+if (!(edits > 0) || (pages !== undefined && !(pages > 0))) {
+  console.error('usage: serve-latency.mjs [--edits N] [--pages N]');
+  process.exit(1);
+}
 // Inside the repository, so the copy resolves react and the other packages like the real site does.
 const site = path.join(repo, 'test', 'bench', '.corpus', 'serve-site');
 rmSync(site, { recursive: true, force: true });
