@@ -55,3 +55,17 @@ test("serve: given the watcher's changed files, one it does not name is taken fr
   writeFileSync(intro, '---\ntitle: Intro\n---\n\nThird.\n');
   expect(sourceOf()).toContain('Third.');
 });
+
+test('serve: a file the memo knows, grown past the size limits, is reported under its name in the site', () => {
+  const { config, intro, sources } = twoDocs('grown', 'Short.');
+  const codesAndFiles = () => {
+    const diagnostics = new Diagnostics();
+    scanContent(config, diagnostics, new Map(), sources);
+    return diagnostics.items.map((d) => [d.code, d.file]);
+  };
+  expect(codesAndFiles()).toEqual([]);
+  writeFileSync(intro, `---\ntitle: Intro\n---\n\n${'word '.repeat(14_000)}\n`);
+  expect(codesAndFiles()).toEqual([['PD2024', 'content/docs/intro.md']]);
+  writeFileSync(intro, `---\ntitle: Intro\n---\n\n${'word '.repeat(28_000)}\n`);
+  expect(codesAndFiles()).toEqual([['PD2023', 'content/docs/intro.md']]);
+});

@@ -49,9 +49,10 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
   const seen = new Set<string>();
   /** A markdown file, read once; one that is too large, binary or not UTF-8 is reported and skipped. */
   const readMarkdown = (abs: string): MarkdownRead | undefined => {
-    const file = rel(abs);
     const known = sources?.get(abs);
     const { size, mtimeMs, ctimeMs } = known && changed && !changed.has(abs) ? known : statSync(abs);
+    // The memo's own name for the file: path.relative for each of 1,000 files was a tenth of serve's scan.
+    const file = known?.read.base.file ?? rel(abs);
     if (size > SOURCE_SIZE.error) {
       diagnostics.add(problem('PD2023', { bytes: size, limit: SOURCE_SIZE.error }, { file }));
       return undefined;
