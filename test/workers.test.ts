@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/index.ts';
-import { PARALLEL_THRESHOLD } from '../src/workers/worker-pool.ts';
+import { inProcessPools, PARALLEL_THRESHOLD, type PoolFactory } from '../src/workers/worker-pool.ts';
 import { walkFiles } from '../src/files/walk.ts';
 import { indexedPageText } from './search-index-reader.ts';
 import { writeCorpus } from './bench/corpus.mjs';
@@ -44,6 +44,30 @@ describe('worker threads', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
     expect(readFileSync(path.join(outDir, 'docs/section-0/page-1/index.html'), 'utf8')).toContain('One more line.');
+  }, 120_000);
+
+  it('ends its workers once the pages are rendered, before the output is committed and the build recorded', async () => {
+    const site = path.join(temp, 'closing');
+    (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);
+    const events: string[] = [];
+    // The workers' own code, in this thread; each pool says when it is closed.
+    const workers: PoolFactory = (work) => {
+      const pool = inProcessPools(2, 0)(work);
+      if (pool) {
+        const close = pool.close.bind(pool);
+        pool.close = () => {
+          events.push('close');
+          return close();
+        };
+      }
+      return pool;
+    };
+    const result = await build({ root: site, workers, log: (line) => events.push(/^✓ (\w+)/.exec(line)?.[1] ?? '') });
+    expect(result.ok).toBe(true);
+    const stages = events.filter(Boolean);
+    // The parse workers end after the markdown; the page and index workers after the render, before the write.
+    expect(stages.slice(stages.indexOf('render'))).toEqual(['render', 'close', 'write', 'record']);
+    expect(stages.filter((e) => e === 'close')).toHaveLength(2);
   }, 120_000);
 
   it('serve on a site this large rebuilds an edit at once and makes its search index in a worker after the reload', async () => {

@@ -84,6 +84,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
     if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse, undefined, writeTo)));
     run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
+    // The workers' heaps (the page renderer's, the index's replacement) go back now, not after the commit and the
+    // record: at 10,000 pages they held a few hundred MiB through the cache's save, the build's peak.
+    await pool?.close();
+    pool = undefined;
     const copies = s.siteCopies(table, documents.copies);
     const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));
     if (output && !run.failed) {
