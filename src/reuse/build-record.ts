@@ -183,7 +183,8 @@ export function reusablePage(
   outDir: string,
   outFile: string,
   pageKey: string,
-  outputs: ReadonlyMap<string, [number, number]>,
+  /** The previous build's output files with the size and mtime it left each with: the same shape as a listing. */
+  outputs: ListedFiles,
   /** The output folder's files with their size and mtime, where already listed (`walkFilesAside`); else it is statted. */
   listed?: ListedFiles,
 ): string | undefined {
