@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/index.ts';
 import { inProcessPools, PARALLEL_THRESHOLD, type PoolFactory } from '../src/workers/worker-pool.ts';
 import { walkFiles } from '../src/files/walk.ts';
+import { diskReuse } from '../src/reuse/index.ts';
+import { isUnmade } from '../src/shared/index.ts';
 import { indexedPageText } from './search-index-reader.ts';
 import { writeCorpus } from './bench/corpus.mjs';
 
@@ -68,6 +70,48 @@ describe('worker threads', () => {
     // The parse workers end after the markdown; the page and index workers after the render, before the write.
     expect(stages.slice(stages.indexOf('render'))).toEqual(['render', 'close', 'write', 'record']);
     expect(stages.filter((e) => e === 'close')).toHaveLength(2);
+  }, 120_000);
+
+  it('stores each batch of pages the workers render in the cache as it arrives, which then holds its HTML on disk', async () => {
+    const site = path.join(temp, 'spilling');
+    (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);
+    let rendering = false;
+    const workers: PoolFactory = (work) => {
+      const pool = inProcessPools(2, 0)(work);
+      if (pool) {
+        const render = pool.render.bind(pool);
+        pool.render = async (...args) => {
+          rendering = true;
+          try {
+            return await render(...args);
+          } finally {
+            rendering = false;
+          }
+        };
+      }
+      return pool;
+    };
+    // A cold build with the CLI's cache: each entry is written to its file when set.
+    const reuse = diskReuse({ record: true });
+    const stored: { whileRendering: boolean; htmlHeld: boolean }[] = [];
+    const cacheOf = reuse.markdownCache.bind(reuse);
+    reuse.markdownCache = (root) => {
+      const cache = cacheOf(root)!;
+      const set = cache.set.bind(cache);
+      cache.set = (file, entry) => {
+        set(file, entry);
+        stored.push({ whileRendering: rendering, htmlHeld: !isUnmade(entry.doc!, 'html') });
+      };
+      return cache;
+    };
+    const result = await build({ root: site, workers, reuse });
+    expect(result.ok).toBe(true);
+    expect(stored.length).toBeGreaterThan(PARALLEL_THRESHOLD);
+    // The first worker's batch is stored while the other's is still being rendered.
+    expect(stored.filter((s) => s.whileRendering).length).toBeGreaterThan(0);
+    expect(stored.filter((s) => s.htmlHeld)).toEqual([]);
+    // The pages were made from the HTML read back.
+    expect(readFileSync(path.join(site, 'build/docs/section-0/page-1/index.html'), 'utf8')).toMatch(/<h2[^>]*>/);
   }, 120_000);
 
   it('serve on a site this large rebuilds an edit at once and makes its search index in a worker after the reload', async () => {

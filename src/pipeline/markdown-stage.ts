@@ -172,25 +172,25 @@ export class MarkdownStage {
         outputs.set(file.file, renderJob(tree, job, prepared));
       }
     }
-    if (pool && toPool.length) for (const output of await pool.render(request.context, toPool)) outputs.set(output.file, output);
+    const stored = new Set<RenderOutput>();
+    const store = (output: RenderOutput) => {
+      stored.add(output);
+      const fingerprint = fingerprints.get(output.file);
+      // What the cache reuses this HTML by; MDX pages also depend on their components, so they have none.
+      if (fingerprint !== undefined) output.doc.identity = hashText(this.keys.get(output.file)!, fingerprint);
+      if (cache && fingerprint !== undefined) {
+        cache.set(output.file, { key: this.keys.get(output.file)!, summary: this.summaries.get(output.file)!, fingerprint, doc: output.doc, copies: output.copies });
+      }
+    };
+    // Stored as each batch arrives: a cache that writes its file as it goes then holds none of the batch's HTML.
+    if (pool && toPool.length) for (const output of await pool.render(request.context, toPool, (batch) => batch.forEach(store))) outputs.set(output.file, output);
 
     const ordered: RenderOutput[] = [];
     for (const file of this.files) {
       const output = outputs.get(file.file);
       if (!output) continue;
-      const fingerprint = fingerprints.get(file.file);
-      // What the cache reuses this HTML by; MDX pages also depend on their components, so they have none.
-      if (fingerprint !== undefined) output.doc.identity = hashText(this.keys.get(file.file)!, fingerprint);
+      if (!stored.has(output)) store(output);
       ordered.push(output);
-      if (cache && !file.mdx) {
-        cache.set(file.file, {
-          key: this.keys.get(file.file)!,
-          summary: this.summaries.get(file.file)!,
-          fingerprint,
-          doc: output.doc,
-          copies: output.copies,
-        });
-      }
     }
     return ordered;
   }

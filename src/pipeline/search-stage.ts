@@ -90,6 +90,7 @@ async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: Wri
 /**
  * The index when it is ready at once (reused), or being made by a worker while the pages render; a worker writes its
  * files straight into `writeTo` (at 10,000 pages, ~100 MB that need not cross threads). Undefined: index it later.
+ * Started, it takes the task's records: `records` is empty afterwards.
  */
 export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> | undefined {
   const known = reuse.search(task.key);
@@ -97,6 +98,9 @@ export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, wr
   if (!pool) return undefined;
   const making = make(task, pool, writeTo).then((files) => keep(task, reuse, files));
   making.catch(() => {});
+  // The job has them now (sent, or queued for the worker): at 10,000 pages their text is 65 MB that this thread would
+  // otherwise hold while the pages render. An index that cannot be updated asks for allRecords instead.
+  task.records = [];
   return making;
 }
 

@@ -20,3 +20,4 @@ export { configSource, renderSite, siteCopies, siteInputs, writeSearch } from '.
 export { loadModules, moduleInputs } from './modules-stage.ts';
 export { startBundle } from './bundle-stage.ts';
 export { prepareSearch, searchSummary, searchesInWorker, startSearch, indexSearch, searchIndexUrl } from './search-stage.ts';
+export { collectGarbage } from '../workers/index.ts';

@@ -227,6 +227,89 @@ describe('MarkdownCache', () => {
     expect(cache.getSearch('s1')?.indexUrl).toBe('/x');
   });
 
+  describe('a build with no file to append to (a cold one) writes it as entries are set', () => {
+    const heavy = (i: number): CacheEntry => ({
+      ...entry(`k${i}`, `T${i}`),
+      doc: { ...entry('', '').doc!, html: `<p>${'x'.repeat(300_000)} ${i}</p>`, excerptHtml: `<p>${i}</p>`, sections: [{ id: `s${i}`, heading: `S${i}`, depth: 2, text: `text ${i}` }] },
+    });
+    const folder = (root: string) => path.dirname(cacheFile(root));
+
+    test('and holds none of their HTML: each read comes back from the file, and the saved file is the usual one', () => {
+      const root = site();
+      const cache = MarkdownCache.load(root, { spill: true });
+      const entries = Array.from({ length: 30 }, (_, i) => heavy(i));
+      entries.forEach((e, i) => cache.set(`f${i}.md`, e));
+      // Written as they came (more than one 4 MB chunk by now), under a temp name until the save.
+      expect(readdirSync(folder(root))).toEqual([`markdown.bin.${process.pid}.spill.tmp`]);
+      for (const [i, e] of entries.entries()) {
+        expect(['html', 'excerptHtml', 'sections'].map((key) => isUnmade(e.doc!, key))).toEqual([true, true, true]);
+        // Read twice, from the file or from the bytes not yet written, and never kept.
+        expect(e.doc!.html).toBe(heavy(i).doc!.html);
+        expect(e.doc!.sections).toEqual(heavy(i).doc!.sections);
+        expect(e.doc!.html).toBe(heavy(i).doc!.html);
+        expect(isUnmade(e.doc!, 'html')).toBe(true);
+      }
+      cache.save();
+      expect(readdirSync(folder(root))).toEqual(['markdown.bin']);
+      // Still readable after the save, through the file the parts were written to.
+      expect(entries[29].doc!.excerptHtml).toBe('<p>29</p>');
+      const again = MarkdownCache.load(root);
+      for (let i = 0; i < 30; i++) expect(again.get(`f${i}.md`, `k${i}`)).toEqual(heavy(i));
+      // The next save of a cache read from that file appends to it.
+      const size = readFileSync(cacheFile(root)).length;
+      const next = MarkdownCache.load(root, { spill: true });
+      for (let i = 0; i < 30; i++) next.set(`f${i}.md`, i === 0 ? entry('changed', 'C') : next.get(`f${i}.md`, `k${i}`)!);
+      expect(readdirSync(folder(root))).toEqual(['markdown.bin']);
+      next.save();
+      expect(readFileSync(cacheFile(root)).length).toBeGreaterThan(size);
+      expect(MarkdownCache.load(root).get('f0.md', 'changed')?.summary.h1).toBe('C');
+    });
+
+    test('with the search index, which follows the entries', () => {
+      const root = site();
+      const cache = MarkdownCache.load(root, { spill: true });
+      cache.set('a.md', heavy(3));
+      cache.setSearch('s', { files: new Map([['i.json', '{}']]), indexUrl: '/i.json' });
+      cache.save();
+      const again = MarkdownCache.load(root);
+      expect(again.getSearch('s')).toEqual({ files: new Map([['i.json', '{}']]), indexUrl: '/i.json' });
+      expect(again.get('a.md', 'k3')).toEqual(heavy(3));
+    });
+
+    test('a failed build leaves no file and no folder behind, and what it set stays readable', () => {
+      const root = site();
+      const cache = MarkdownCache.load(root, { spill: true });
+      const e = heavy(1);
+      cache.set('a.md', e);
+      cache.discard();
+      expect(existsSync(path.join(root, 'node_modules'))).toBe(false);
+      expect(e.doc!.html).toBe(heavy(1).doc!.html);
+    });
+
+    test('temp files of builds that were killed are removed by the next', () => {
+      const root = site();
+      mkdirSync(folder(root), { recursive: true });
+      writeFileSync(path.join(folder(root), 'markdown.bin.99999999.spill.tmp'), 'left behind');
+      writeFileSync(path.join(folder(root), 'markdown.bin.99999998.tmp'), 'left behind');
+      writeFileSync(path.join(folder(root), 'config.bin'), 'kept');
+      const cache = MarkdownCache.load(root, { spill: true });
+      cache.set('a.md', entry('1', 'A'));
+      cache.save();
+      expect(readdirSync(folder(root)).sort()).toEqual(['config.bin', 'markdown.bin']);
+    });
+
+    test('not when the file could not be written: the build keeps the HTML and saves nothing', () => {
+      const blocked = site();
+      writeFileSync(path.join(blocked, 'node_modules'), 'a file');
+      const cache = MarkdownCache.load(blocked, { spill: true });
+      const e = heavy(2);
+      cache.set('a.md', e);
+      expect(isUnmade(e.doc!, 'html')).toBe(false);
+      expect(() => cache.save()).not.toThrow();
+      expect(MarkdownCache.load(blocked).get('a.md', 'k2')).toBeUndefined();
+    });
+  });
+
   test('a disk it cannot write to only costs the next build its speed', () => {
     // A file stands where the cache folder would go (root may write anywhere, so a read-only folder would not do).
     const blocked = site();

@@ -192,7 +192,8 @@ export function diskReuse(options: {
       if (!previous || !isUpToDate(previous, key, path.resolve(recordOptions.root))) return undefined;
       return { pages: previous.pages, outDir: previous.outDir, warnings: previous.warnings };
     },
-    markdownCache: (root) => (cache ??= MarkdownCache.load(root)),
+    // One build per process: a cold one writes the cache as it goes (see MarkdownCache.load).
+    markdownCache: (root) => (cache ??= MarkdownCache.load(root, { spill: true })),
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
@@ -226,6 +227,7 @@ export function diskReuse(options: {
         bundle?.save();
         frontmatter?.save();
       }
+      if (!build.ok) cache?.discard();
       if (!build.ok || !cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);

@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import { collectGarbage } from './collect-garbage.ts';
 import { createWorkerState, handleRequest, type WorkerRequest } from './worker-tasks.ts';
 
 // The thread entry of a build worker (dist/build-worker.js): it passes messages to worker-tasks.ts. The search
@@ -8,8 +7,7 @@ import { createWorkerState, handleRequest, type WorkerRequest } from './worker-t
 
 // After a phase, a worker's heap is mostly garbage (parsing allocates far more than the trees it keeps) that V8 would
 // keep around, counted in the process's memory, until it next needs the space: a full collection gives it back.
-setFlagsFromString('--expose-gc');
-const state = createWorkerState(runInNewContext('gc') as () => void);
+const state = createWorkerState(collectGarbage);
 
 parentPort?.on('message', (request: WorkerRequest) => {
   handleRequest(request, state).then(

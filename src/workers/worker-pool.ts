@@ -137,9 +137,9 @@ export class BuildPool {
 
   /**
    * Each worker renders the files it parsed, RENDER_BATCH at a time: one reply per worker would copy all of its HTML
-   * across threads at once, a spike of hundreds of MB at 10,000 pages.
+   * across threads at once, a spike of hundreds of MB at 10,000 pages. `onBatch` sees each batch as it arrives.
    */
-  async render(context: RenderContextData, jobs: RenderJob[]): Promise<RenderOutput[]> {
+  async render(context: RenderContextData, jobs: RenderJob[], onBatch?: (outputs: RenderOutput[]) => void): Promise<RenderOutput[]> {
     const perWorker: RenderJob[][] = this.workers.map(() => []);
     for (const job of jobs) perWorker[this.owner.get(job.file) ?? 0].push(job);
     const results = await Promise.all(
@@ -149,7 +149,9 @@ export class BuildPool {
           const last = start + RENDER_BATCH >= own.length;
           // The context (every page's URL and anchors) crosses once, with the first batch.
           const batch = { type: 'render' as const, context: start === 0 ? context : undefined, jobs: own.slice(start, start + RENDER_BATCH), last };
-          out.push(...(await this.send<RenderOutput[]>(i, batch)));
+          const outputs = await this.send<RenderOutput[]>(i, batch);
+          onBatch?.(outputs);
+          out.push(...outputs);
         }
         return out;
       }),
