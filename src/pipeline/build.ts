@@ -30,6 +30,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let pool: BuildPool | undefined;
   let output: StreamingOutput | undefined;
   let searching: ReturnType<Awaited<typeof loading>['startSearch']>;
+  let finished = false;
   try {
     const config = await configStage(options, reuse, run.diagnostics);
     if (!config || (writing && run.add(outputFolderProblems(config.outDirAbs, config.root, config, options.outDir)))) return done();
@@ -99,6 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await output.commit(copies);
       run.stage('write', `${copies.size} copied`);
     }
+    finished = true;
     reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, written: output?.written, pages: table.routes.length, warnings: run.warnings() });
     if (output && !run.failed) run.stage('record');
     return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? prepareSearch : undefined, freshPages: site.fresh });
@@ -109,6 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A failed build leaves no temp folder, once the index worker has stopped writing into it; after a commit this
     // does nothing.
     await searching?.catch(() => undefined);
+    if (!finished) reuse.abandon?.();
     await output?.abort();
     await pool?.close();
   }

@@ -63,6 +63,8 @@ export interface Reuse {
   keepPage(outFile: string, key: string, html: string | undefined): void;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
+  /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
+  abandon?(): void;
 }
 
 export type LoadedConfig = { config: SiteConfig; diagnostics: Diagnostic[] };
@@ -218,6 +220,10 @@ export function diskReuse(options: {
     },
     keepPage(outFile, key) {
       pageKeys[outFile] = key;
+    },
+    abandon() {
+      cache?.discard();
+      if (state) moveSearchState(state, false);
     },
     finish(build) {
       // The output and its index's state change together: a state that does not describe the output is not kept.
