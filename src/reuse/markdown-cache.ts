@@ -147,7 +147,7 @@ export class MarkdownCache {
    * Stores this build's files: appends what changed since the file was read or last saved, or writes the file anew
    * (atomically, with only this build's files) when replaced or dropped records would make up a quarter of it, or it is
    * not the file this cache knows. One record at a time: serialising the whole cache at once would need a buffer of
-   * its full size (hundreds of MB at 10,000 pages).
+   * its full size (hundreds of MB at 10,000 pages). A file written as the build ran is finished and put in place.
    */
   save(): void {
     if (this.spill) {
@@ -223,9 +223,10 @@ export class MarkdownCache {
   private writeEntry(out: RecordWriter, [name, entry]: [string, CacheEntry]): void {
     const { head, heavy } = split(entry);
     out.write([name, head, heavy]);
+    if (!heavy) return;
     const doc = entry.doc!;
     const bodies = this.bodies.get(doc);
-    for (const key of heavy ?? []) {
+    for (const key of heavy) {
       const body = bodies?.[key];
       if (body && isUnmade(doc, key)) out.writeRaw(body);
       else out.write(doc[key as keyof DocumentHtml]);
