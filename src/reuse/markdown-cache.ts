@@ -420,10 +420,17 @@ class RecordWriter {
     return place;
   }
 
-  /** The bytes at `place` while they are still buffered, not yet written. */
+  /**
+   * The record body at `place` while it is still buffered, not yet written: the buffer it was given as, not a copy of
+   * the chunks (a small site's whole cache stays buffered until the save, and each page reads its HTML from here).
+   */
   buffered(place: number, length: number): Buffer | undefined {
-    if (place < this.position) return undefined;
-    return Buffer.concat(this.chunks, this.size).subarray(place - this.position, place - this.position + length);
+    let at = this.position;
+    for (const chunk of this.chunks) {
+      if (at === place) return chunk.subarray(0, length);
+      at += chunk.length;
+    }
+    return undefined;
   }
 
   flush(): void {
