@@ -302,14 +302,9 @@ class Spill {
         const body = serialize(value);
         const { length } = body;
         const place = this.out.writeRaw(body);
-        Object.defineProperty(doc, key, {
-          enumerable: true,
-          configurable: true,
-          // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the
-          // bytes kept, only where they are.
-          get: () => deserialize(this.read(place, length)),
-          set: (value: unknown) => Object.defineProperty(doc, key, { value, enumerable: true, configurable: true, writable: true }),
-        });
+        // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
+        // kept, only where they are.
+        lazyField(doc as unknown as Record<string, unknown>, key, () => deserialize(this.read(place, length)), { keep: false });
       }
       return true;
     } catch {
