@@ -152,6 +152,15 @@ export class MarkdownStage {
     const schemasKey = hashText(JSON.stringify(request.context.schemas), request.context.highlightLanguages.join(','));
     const outputs = new Map<string, RenderOutput>();
     const fingerprints = new Map<string, string>();
+    // A document's identity (what the cache reuses its HTML by) is set on it and it is stored; MDX pages also depend on
+    // their components, so they have neither.
+    const keep = (output: RenderOutput) => {
+      const key = this.keys.get(output.file)!;
+      const fingerprint = fingerprints.get(output.file)!;
+      output.doc.identity = hashText(key, fingerprint);
+      cache?.set(output.file, { key, summary: this.summaries.get(output.file)!, fingerprint, doc: output.doc, copies: output.copies });
+      outputs.set(output.file, output);
+    };
     const toPool: RenderJob[] = [];
     for (const file of this.files) {
       const job = request.jobOf(file);
@@ -164,35 +173,17 @@ export class MarkdownStage {
       fingerprints.set(file.file, fingerprint);
       const cached = cache?.get(file.file, this.keys.get(file.file)!);
       if (cached?.doc && cached.fingerprint === fingerprint) {
-        outputs.set(file.file, { file: file.file, doc: cached.doc, copies: cached.copies ?? [] });
+        keep({ file: file.file, doc: cached.doc, copies: cached.copies ?? [] });
       } else if (this.remote.has(file.file)) {
         toPool.push(job);
       } else {
         const tree = this.trees.get(file.file) ?? this.parseLocally(file);
-        outputs.set(file.file, renderJob(tree, job, prepared));
+        keep(renderJob(tree, job, prepared));
       }
     }
-    const stored = new Set<RenderOutput>();
-    const store = (output: RenderOutput) => {
-      stored.add(output);
-      const fingerprint = fingerprints.get(output.file);
-      // What the cache reuses this HTML by; MDX pages also depend on their components, so they have none.
-      if (fingerprint !== undefined) output.doc.identity = hashText(this.keys.get(output.file)!, fingerprint);
-      if (cache && fingerprint !== undefined) {
-        cache.set(output.file, { key: this.keys.get(output.file)!, summary: this.summaries.get(output.file)!, fingerprint, doc: output.doc, copies: output.copies });
-      }
-    };
-    // Stored as each batch arrives: a cache that writes its file as it goes then holds none of the batch's HTML.
-    if (pool && toPool.length) for (const output of await pool.render(request.context, toPool, (batch) => batch.forEach(store))) outputs.set(output.file, output);
-
-    const ordered: RenderOutput[] = [];
-    for (const file of this.files) {
-      const output = outputs.get(file.file);
-      if (!output) continue;
-      if (!stored.has(output)) store(output);
-      ordered.push(output);
-    }
-    return ordered;
+    // Kept as each batch arrives: a cache that writes its file as it goes then holds none of the batch's HTML.
+    if (pool && toPool.length) await pool.render(request.context, toPool, (batch) => batch.forEach(keep));
+    return this.files.flatMap((file) => outputs.get(file.file) ?? []);
   }
 }
 
