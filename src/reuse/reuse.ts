@@ -182,6 +182,11 @@ export function diskReuse(options: {
   let frontmatter: ReturnType<typeof frontmatterFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
   let listed: ListedFiles | undefined;
+  /** What a failed build leaves: nothing (the caches' files are saved only by `finish`). */
+  const abandon = () => {
+    cache?.discard();
+    if (state) moveSearchState(state, false);
+  };
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: options.record,
@@ -221,20 +226,15 @@ export function diskReuse(options: {
     keepPage(outFile, key) {
       pageKeys[outFile] = key;
     },
-    abandon() {
-      cache?.discard();
-      if (state) moveSearchState(state, false);
-    },
+    abandon,
     finish(build) {
+      if (!build.ok) return abandon();
       // The output and its index's state change together: a state that does not describe the output is not kept.
-      if (state) moveSearchState(state, build.ok && build.wrote);
-      if (build.ok) {
-        config?.save();
-        bundle?.save();
-        frontmatter?.save();
-      }
-      if (!build.ok) cache?.discard();
-      if (!build.ok || !cache) return;
+      if (state) moveSearchState(state, build.wrote);
+      config?.save();
+      bundle?.save();
+      frontmatter?.save();
+      if (!cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
       cache.save();
