@@ -19,6 +19,7 @@ import {
   type ServedSite,
 } from '../src/serve/index.ts';
 
+import { build } from '../src/pipeline/index.ts';
 import { indexedPageText } from './search-index-reader.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -499,6 +500,49 @@ describe('serve (watch mode)', () => {
       await sse.next((e) => e.event === 'reload');
     } finally {
       sse.close();
+    }
+  });
+});
+
+describe('serve (watch mode): the search index', () => {
+  it('is updated in memory after an edit: only the edited page is indexed again, into the index a fresh build makes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-search-'));
+    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
+    const searchLines: string[] = [];
+    const running = await startServe({
+      root: dir,
+      port: 0,
+      host: '127.0.0.1',
+      watch: true,
+      log: () => {},
+      buildLog: (line) => void (line.startsWith('✓ index') && searchLines.push(line)),
+      report: () => {},
+    });
+    const get = async (p: string) => {
+      const res = await fetch(new URL(p, running.url));
+      return { status: res.status, text: await res.text() };
+    };
+    try {
+      // The first build indexes every page (11 sections of 6 pages).
+      expect(searchLines).toEqual([expect.stringMatching(/^✓ index +11 sections +\d+ ms/)]);
+      const setup = path.join(dir, 'content/docs/guides/setup.md');
+      // One word for another: every section keeps its length, so the scores of the words it did not touch hold. (An
+      // edit that moves the site's average section length past a rounding step is indexed whole.)
+      writeFileSync(setup, readFileSync(setup, 'utf8').replace('Tips render as admonitions.', 'Zebracorns render as admonitions.'));
+      // Asked for while a rebuild replaces it, the index can be missing for a moment: ask until it has the edit.
+      await expect
+        .poll(async () => (await get('/search-index/main/entry.json')).status === 200 && indexedPageText(async (urlPath) => (await get(urlPath)).text, '/docs/guides/setup/'), { timeout: 10_000 })
+        .toContain('Zebracorns render as admonitions.');
+      // The edited page gave its sections; the other five were kept as they were, and the index was updated, not remade.
+      expect(searchLines.at(-1)).toMatch(/^✓ index +\d+ sections, 5 pages kept, updated +\d+ ms/);
+
+      const fresh = await build({ root: dir, write: false });
+      const searchFiles = [...fresh.files].filter(([rel]) => rel.startsWith('search-index/') || rel.startsWith('assets/search/'));
+      expect(searchFiles.length).toBeGreaterThan(10);
+      for (const [rel, content] of searchFiles) expect([rel, (await get('/' + rel)).text]).toEqual([rel, content]);
+    } finally {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -28,12 +28,8 @@ export class BuildRun {
     const now = performance.now();
     this.timings[name] = Math.round(now - this.clock);
     this.clock = now;
-    if (this.log) {
-      // Asking for the memory figures costs a few ms a build: serve's rebuilds skip them unless they are printed.
-      const rss = Math.round(process.memoryUsage.rss() / 1048576);
-      const heap = Math.round(process.memoryUsage().heapUsed / 1048576);
-      this.log(`✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(this.timings[name]).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS, ${String(heap).padStart(5)} MiB main heap`);
-    }
+    // Asking for the memory figures costs a few ms a build: serve's rebuilds skip them unless they are printed.
+    if (this.log) this.log(stageLine(name, detail, this.timings[name]));
     this.progress?.({ type: 'stage', stage: name, ms: this.timings[name], detail });
   }
 
@@ -58,4 +54,11 @@ export class BuildRun {
   note(line: string): void {
     this.log?.(line);
   }
+}
+
+/** A stage's line as `--verbose` prints it: its time, and the process's memory as it ends. */
+export function stageLine(name: string, detail: string, ms: number): string {
+  const rss = Math.round(process.memoryUsage.rss() / 1048576);
+  const heap = Math.round(process.memoryUsage().heapUsed / 1048576);
+  return `✓ ${name.padEnd(10)} ${detail.padEnd(14)} ${String(ms).padStart(6)} ms  ${String(rss).padStart(5)} MiB RSS, ${String(heap).padStart(5)} MiB main heap`;
 }

@@ -3,10 +3,10 @@ import { hashText } from '../files/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { Reuse } from '../reuse/index.ts';
 import type { RouteTable } from '../routes/index.ts';
-import { buildSearchRecords, hashPages, readIndexedPages, searchIndexUrl, type SearchIndexJob, type SearchRecord, type SearchStatePaths } from '../search/index.ts';
+import { buildSearchRecords, hashPages, indexedPagesOf, readIndexedPages, searchIndexUrl, type SearchIndexJob, type SearchInMemory, type SearchRecord, type SearchStatePaths } from '../search/index.ts';
 
 export { searchIndexUrl };
-import { makeSearchIndex, type BuildPool, type MadeSearchIndex } from '../workers/index.ts';
+import { makeSearchIndex, updateSearchIndexInMemory, type BuildPool, type MadeSearchIndex } from '../workers/index.ts';
 
 /** The search stage's input: the site's sections, and the URL pages link (the same whatever the content). */
 export interface SearchTask {
@@ -25,6 +25,8 @@ export interface SearchTask {
   outDir: string;
   /** Where the last build left the index's state, and this one leaves its own (disk builds only). */
   statePaths?: SearchStatePaths;
+  /** The index is kept in memory with its state (serve, below the worker's size); `last` is the one it updates. */
+  inMemory?: { last?: SearchInMemory };
   indexUrl: string;
 }
 
@@ -34,9 +36,15 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
   const code = reuse.codeKey();
   const stateKey = code ? hashText(config.baseUrl, code) : '';
   const statePaths = reuse.searchState(config.root);
+  // A large site's index is made in a worker, which has no memory of the last one.
+  const inMemory = stateKey && reuse.searchInMemory && !searchesInWorker(table.routes.length) ? { last: reuse.searchInMemory(stateKey) } : undefined;
   const input = { table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale };
   // The pages the last build indexed: those whose sources are unchanged need no records made or sent.
-  const indexed = stateKey && statePaths?.previous ? readIndexedPages(statePaths.previous, stateKey, config.outDirAbs) : undefined;
+  const indexed = inMemory?.last
+    ? new Map(indexedPagesOf(inMemory.last.scopes))
+    : stateKey && statePaths?.previous
+      ? readIndexedPages(statePaths.previous, stateKey, config.outDirAbs)
+      : undefined;
   const sourceHashes = new Map<string, string>();
   const records = buildSearchRecords({ ...input, sourceHashes, indexed });
   const pageHashes = hashPages(records, sourceHashes);
@@ -49,6 +57,7 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
     stateKey,
     outDir: config.outDirAbs,
     statePaths,
+    inMemory,
     indexUrl: searchIndexUrl(config.baseUrl),
   };
 }
@@ -64,7 +73,7 @@ type WriteTo = { directory: string; previous?: string };
 /** The job for `makeSearchIndex`: updated from the last build's index where it writes into the output that describes. */
 function jobOf(task: SearchTask, writeTo?: WriteTo, records = task.records): SearchIndexJob {
   const state = writeTo && task.stateKey && task.statePaths ? { key: task.stateKey, outDir: task.outDir, paths: task.statePaths } : undefined;
-  return { records, baseUrl: task.baseUrl, pageHashes: task.pageHashes, writeTo, state };
+  return { records, baseUrl: task.baseUrl, pageHashes: task.pageHashes, writeTo, state, returnState: task.inMemory !== undefined };
 }
 
 /**
@@ -80,6 +89,11 @@ export function searchesInWorker(pages: number): boolean {
 
 /** Made in a worker, or here; asked again with every page's records when the index could not be updated. */
 async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: WriteTo): Promise<IndexFiles> {
+  const last = task.inMemory?.last;
+  if (last) {
+    const updated = updateSearchIndexInMemory(jobOf(task), last);
+    if (!updated.needsRecords) return updated;
+  }
   const here = !pool || (task.allRecords !== undefined && !searchesInWorker(task.pageHashes.size));
   const made = here ? makeSearchIndex(jobOf(task, writeTo)) : await pool.searchIndex(jobOf(task, writeTo));
   if (!made.needsRecords || !task.allRecords) return made;
@@ -113,5 +127,6 @@ export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPo
 
 function keep(task: SearchTask, reuse: Reuse, files: IndexFiles): IndexFiles {
   reuse.keepSearch(task.key, files, files.onDisk);
+  if (task.inMemory && files.scopes && !files.onDisk) reuse.keepSearchInMemory?.(task.stateKey, { scopes: files.scopes, files: files.files });
   return files;
 }

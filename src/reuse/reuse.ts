@@ -6,7 +6,7 @@ import type { Diagnostic } from '../errors/index.ts';
 import type { ListedFiles } from '../files/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
-import { indexedPagesFile, type SearchIndexFiles, type SearchStatePaths } from '../search/index.ts';
+import { indexedPagesFile, type SearchIndexFiles, type SearchInMemory, type SearchStatePaths } from '../search/index.ts';
 import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { frontmatterFile } from './frontmatter-file.ts';
@@ -52,6 +52,12 @@ export interface Reuse {
    */
   searchState(root: string): SearchStatePaths | undefined;
   keepSearch(key: string, files: SearchIndexFiles, onDisk: boolean): void;
+  /**
+   * The last search index made in memory with its state (serve), if it was made by the same code for the same base URL
+   * (`stateKey`): the next index updates it instead of being made whole.
+   */
+  searchInMemory?(stateKey: string): SearchInMemory | undefined;
+  keepSearchInMemory?(stateKey: string, index: SearchInMemory): void;
   /** A page made before from the same data (its key), or undefined: render it. */
   page(outFile: string, key: string): ReusedPage | undefined;
   /**
@@ -300,6 +306,7 @@ export function memoryReuse(): MemoryReuse {
   const modules = new Map<string, { key: string; value: LoadedModule }>();
   const pages = new Map<string, { key: string; html: string }>();
   const searches = keyedMemo<SearchIndexFiles>();
+  let lastSearch: { stateKey: string; index: SearchInMemory } | undefined;
   const bundles = keyedMemo<BundleData>();
   const frontmatter: FrontmatterMemo = new Map();
   return {
@@ -328,6 +335,10 @@ export function memoryReuse(): MemoryReuse {
     keepSearch(key, files, onDisk) {
       searches.set(key, files);
       if (!onDisk) cache?.setSearch(key, files);
+    },
+    searchInMemory: (stateKey) => (lastSearch?.stateKey === stateKey ? lastSearch.index : undefined),
+    keepSearchInMemory(stateKey, index) {
+      lastSearch = { stateKey, index };
     },
     page(outFile, key) {
       const known = pages.get(outFile);

@@ -37,6 +37,20 @@ export interface SearchIndexState {
   scopes: Record<string, ScopeState>;
 }
 
+/**
+ * An index kept in memory with its state (serve): the next index updates it, taking the files it keeps from `files`
+ * instead of from an output folder.
+ */
+export interface SearchInMemory {
+  scopes: Record<string, ScopeState>;
+  files: ReadonlyMap<string, string>;
+}
+
+/** Each indexed page's hash by URL, across the scopes. */
+export function indexedPagesOf(scopes: Readonly<Record<string, ScopeState>>): [string, string][] {
+  return Object.values(scopes).flatMap((scope) => scope.pages.map((url, p): [string, string] => [url, scope.hashes[p]]));
+}
+
 /** Where a build finds the last build's state and leaves its own (the caller moves it into place once the build is in). */
 export interface SearchStatePaths {
   previous?: string;
@@ -65,8 +79,7 @@ export function writeSearchState(file: string, state: SearchIndexState): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, serialize([FORMAT, state]));
-    const hashes = Object.values(state.scopes).flatMap((scope) => scope.pages.map((url, p) => [url, scope.hashes[p]]));
-    writeFileSync(indexedPagesFile(file), JSON.stringify({ format: FORMAT, key: state.key, outDir: state.outDir, hashes }));
+    writeFileSync(indexedPagesFile(file), JSON.stringify({ format: FORMAT, key: state.key, outDir: state.outDir, hashes: indexedPagesOf(state.scopes) }));
   } catch {
     // A read-only or full disk only costs the next build its head start.
     try {
@@ -101,4 +114,6 @@ export interface SearchIndexJob {
   writeTo?: { directory: string; previous?: string };
   /** The state files, and the key and output folder a state must have been made for. */
   state?: { key: string; outDir: string; paths: SearchStatePaths };
+  /** Reply with the index's state too (serve keeps it in memory, to update it after the next edit). */
+  returnState?: boolean;
 }

@@ -2,7 +2,7 @@
 // handler, and the export for hosted search services.
 export type { SearchRecord, SearchRecordVersion } from './types.ts';
 export { buildSearchRecords, hashPages, type SearchRecordsInput } from './records.ts';
-export { indexedPagesFile, readIndexedPages, readSearchState, writeSearchState, type SearchIndexJob, type SearchIndexState, type SearchStatePaths } from './index-state.ts';
+export { indexedPagesFile, indexedPagesOf, readIndexedPages, readSearchState, writeSearchState, type SearchIndexJob, type SearchInMemory, type SearchIndexState, type SearchStatePaths } from './index-state.ts';
 export { buildSearchIndexFiles, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl, SEARCH_ASSETS_DIR, SEARCH_INDEX_DIR, type SearchIndexFiles } from './shard-files.ts';
 export { loadSearchRecords } from './load.ts';
 export {

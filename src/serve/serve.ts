@@ -196,7 +196,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
         if (cancelled) return undefined;
         try {
           const task = prepare();
-          const index = await indexSearch(task, reuse, pool);
+          const index = await indexSearch(task, reuse, pool, options.buildLog);
           if (!cancelled) for (const [rel, text] of index.files) files.set(rel, text);
           // The records the index was made from, for the ask handler (none stands for a page without its sections).
           return task.records.some((r) => r.unchanged) ? undefined : task.records;
@@ -280,14 +280,16 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       // A newer build has taken over (and stopped this one's index).
       if (thisBuild !== buildNumber) return;
       // The ask handler answers from this build's index, so it is made anew with each good build: from the records it
-      // was made from, or else read back from its files.
+      // was made from, or else read back from its files when the first question comes (an updated index was made from
+      // the edited pages' records only).
       askHandler = createAskHandler({
         records:
           records ??
-          recordsFromIndexFiles(result.files.keys(), (rel) => {
-            const content = result.files.get(rel);
-            return typeof content === 'string' ? content : undefined;
-          }),
+          (async () =>
+            recordsFromIndexFiles(result.files.keys(), (rel) => {
+              const content = result.files.get(rel);
+              return typeof content === 'string' ? content : undefined;
+            })),
         llm: options.llm,
         guard: guardFor(result.config?.search.ai.allowedOrigins ?? []),
       });

@@ -3,5 +3,5 @@
 export { BuildPool, PARALLEL_THRESHOLD, inProcessPools, threadPools, type PoolFactory } from './worker-pool.ts';
 export { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type RenderContextData, type RenderJob, type RenderOutput } from './markdown-jobs.ts';
 export type { BodyResult } from './worker-tasks.ts';
-export { makeSearchIndex, type MadeSearchIndex } from './search-job.ts';
+export { makeSearchIndex, updateSearchIndexInMemory, type MadeSearchIndex } from './search-job.ts';
 export { collectGarbage } from './collect-garbage.ts';

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { insideFolder, outputFileWriter } from '../output/index.ts';
-import { buildSearchIndexFiles, IndexNeedsRecords, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob } from '../search/index.ts';
+import { buildSearchIndexFiles, IndexNeedsRecords, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob, type SearchInMemory } from '../search/index.ts';
 
 /**
  * `onDisk`: the files went straight into the output's temp folder; `made` lists them, written or kept. `needsRecords`:
  * nothing was made, as the job gave some pages without their records and the index could not be updated; ask again
- * with every page's records.
+ * with every page's records. `scopes`: the index's state, when the job asked for it (`returnState`). `updated`: made by
+ * updating an index kept in memory.
  */
-export type MadeSearchIndex = SearchIndexFiles & { onDisk: boolean; made: string[]; needsRecords?: true };
+export type MadeSearchIndex = SearchIndexFiles & { onDisk: boolean; made: string[]; needsRecords?: true; scopes?: SearchInMemory['scopes']; updated?: true };
+
+const needsRecords = (): MadeSearchIndex => ({ files: new Map(), indexUrl: '', onDisk: false, made: [], needsRecords: true });
 
 /**
  * The search index of a job, in a worker or in this thread: updated from the last build's state where the job writes
@@ -31,14 +34,39 @@ export function makeSearchIndex(job: SearchIndexJob): MadeSearchIndex {
     search = buildSearchIndexFiles(job.records, {
       baseUrl: job.baseUrl,
       write: writer ? writer.write : undefined,
-      pageHashes: state && job.pageHashes,
+      pageHashes: state || job.returnState ? job.pageHashes : undefined,
       previous: last && writer && { scopes: last.scopes, read, keep: writer.keep },
     });
   } catch (error) {
     if (!(error instanceof IndexNeedsRecords)) throw error;
     writer?.discard();
-    return { files: new Map(), indexUrl: '', onDisk: false, made: [], needsRecords: true };
+    return needsRecords();
   }
   if (state && search.scopes) writeSearchState(state.paths.next, { key: state.key, outDir: state.outDir, scopes: search.scopes });
-  return { files: search.files, indexUrl: search.indexUrl, onDisk: writer !== undefined, made: writer ? writer.made : [] };
+  return { files: search.files, indexUrl: search.indexUrl, onDisk: writer !== undefined, made: writer ? writer.made : [], ...(job.returnState ? { scopes: search.scopes } : {}) };
+}
+
+/**
+ * The job's index updated from one kept in memory (serve, in this thread): every file it has as it was is taken from
+ * `last`, so the result holds the whole index, with its state for the next update.
+ */
+export function updateSearchIndexInMemory(job: SearchIndexJob, last: SearchInMemory): MadeSearchIndex {
+  const files = new Map<string, string>();
+  const put = (rel: string, json: string) => files.set(rel, json);
+  const keep = (rel: string) => {
+    const kept = last.files.get(rel);
+    if (kept !== undefined) files.set(rel, kept);
+  };
+  try {
+    const search = buildSearchIndexFiles(job.records, {
+      baseUrl: job.baseUrl,
+      write: put,
+      pageHashes: job.pageHashes,
+      previous: { scopes: last.scopes, read: (rel) => last.files.get(rel), keep },
+    });
+    return { files, indexUrl: search.indexUrl, onDisk: false, made: [], scopes: search.scopes, updated: true };
+  } catch (error) {
+    if (!(error instanceof IndexNeedsRecords)) throw error;
+    return needsRecords();
+  }
 }
