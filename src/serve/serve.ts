@@ -269,12 +269,14 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const wasBroken = broken;
     if (wasBroken) live.send({ type: 'ok', build: buildNumber });
     broken = false;
-    watching.watcher?.add(result.inputs);
     // The first build has no open tabs to tell, unless they are showing the placeholder of a failed start.
     if (buildNumber > 1 || wasBroken) {
       live.send({ type: 'reload', build: buildNumber, changed });
       options.log(`✓ Rebuilt ${result.pages} pages in ${ms} ms${changed ? ` (${changed.length} changed)` : ''}.`);
     }
+    // After the tabs are told: a file the build read for the first time (a new component, a config import) is watched
+    // from now on, and a change to it in these moments is in the next build's scan anyway.
+    watching.watcher?.add(result.inputs);
     const thisBuild = buildNumber;
     const afterIndex = (records?: SearchRecord[]) => {
       // A newer build has taken over (and stopped this one's index).

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,5 +46,33 @@ describe('watchSite', () => {
     writeFileSync(file, 'three, longer\n');
     await batch;
     expect(batches).toEqual([[file], [file]]);
+  });
+
+  it('watches a file a build read outside the watched folders once it is added, however often it is added again', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-unit-'));
+    const content = path.join(dir, 'content');
+    const helper = path.join(dir, 'lib', 'helper.ts');
+    mkdirSync(content);
+    mkdirSync(path.dirname(helper));
+    writeFileSync(helper, 'export const a = 1;\n');
+    const batches: string[][] = [];
+    let notify: (() => void) | undefined;
+    watcher = await watchSite({ paths: [content], ignoreUnder: [], debounceMs: 10, onChange: (changed) => (batches.push(changed), notify?.()) });
+    const nextBatch = () =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no change reported; got ${JSON.stringify(batches)}`)), 5_000);
+        notify = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    // Every build names every file it read: the second and third builds add it again.
+    for (let build = 0; build < 3; build++) watcher.add([helper, path.join(content, 'doc.md')]);
+    // chokidar starts watching an added file asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const batch = nextBatch();
+    writeFileSync(helper, 'export const a = 2;\n');
+    await batch;
+    expect(batches).toEqual([[helper]]);
   });
 });

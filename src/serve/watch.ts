@@ -68,11 +68,15 @@ export async function watchSite(options: WatchOptions): Promise<SiteWatcher> {
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const coveredBy = (file: string) => [...watched].some((dir) => file === dir || file.startsWith(dir + path.sep));
+  // Every build names every file it read (1,000 and more): those already looked at are skipped without a path check.
+  const offered = new Set<string>();
   return {
     add(paths) {
-      const fresh = paths.map((p) => path.resolve(p)).filter((p) => !isIgnored(p) && !coveredBy(p));
-      for (const p of fresh) watched.add(p);
-      if (fresh.length) watcher.add(fresh);
+      const fresh = paths.filter((p) => !offered.has(p));
+      for (const p of fresh) offered.add(p);
+      const added = fresh.map((p) => path.resolve(p)).filter((p) => !isIgnored(p) && !coveredBy(p));
+      for (const p of added) watched.add(p);
+      if (added.length) watcher.add(added);
     },
     async close() {
       clearTimeout(timer);
