@@ -66,7 +66,8 @@ function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, 
   const byIdentity = doc?.identity !== undefined;
   const fields = data as unknown as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
-    if ((key === 'html' && byIdentity) || (key === 'sidebar' && sidebar)) continue;
+    // The table of contents is the document's own (or none, by its frontmatter): its identity names it too.
+    if (((key === 'html' || key === 'toc') && byIdentity) || (key === 'sidebar' && sidebar)) continue;
     named[key] = key === 'site' ? siteKey(data.site, context.chrome, trees) : fields[key];
   }
   if (byIdentity) named.htmlIdentity = doc!.identity;

@@ -208,6 +208,18 @@ describe('search index and page bodies', () => {
     await p.close();
   });
 
+  test("asked for it, a worker replies with the index's state, which serve keeps to update the index after an edit", async () => {
+    const p = pool(1);
+    const pageHashes = new Map([record(1), record(2)].map((r, i) => [r.pageUrl, `hash-${i}`]));
+    const index = await p.searchIndex({ records: [record(1), record(2)], baseUrl: '/', pageHashes, returnState: true });
+    expect(index.scopes?.main.pages).toEqual([...pageHashes.keys()]);
+    expect(index.scopes?.main.hashes).toEqual(['hash-0', 'hash-1']);
+    expect(index.scopes?.main.entry).toBe(index.files.get('search-index/main/entry.json'));
+    // Not asked, the reply has no state.
+    expect((await p.searchIndex({ records: [record(1)], baseUrl: '/', pageHashes })).scopes).toBeUndefined();
+    await p.close();
+  });
+
   test('the index files can go straight into the output folder', async () => {
     const out = path.join(temp, 'out');
     const p = pool(1);
