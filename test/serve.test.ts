@@ -536,10 +536,21 @@ describe('serve (watch mode): the search index', () => {
       // The edited page gave its sections; the other five were kept as they were, and the index was updated, not remade.
       expect(searchLines.at(-1)).toMatch(/^✓ index +\d+ sections, 5 pages kept, updated +\d+ ms/);
 
-      const fresh = await build({ root: dir, write: false });
-      const searchFiles = [...fresh.files].filter(([rel]) => rel.startsWith('search-index/') || rel.startsWith('assets/search/'));
-      expect(searchFiles.length).toBeGreaterThan(10);
-      for (const [rel, content] of searchFiles) expect([rel, (await get('/' + rel)).text]).toEqual([rel, content]);
+      const sameAsFresh = async () => {
+        const fresh = await build({ root: dir, write: false });
+        const searchFiles = [...fresh.files].filter(([rel]) => rel.startsWith('search-index/') || rel.startsWith('assets/search/'));
+        expect(searchFiles.length).toBeGreaterThan(10);
+        for (const [rel, content] of searchFiles) expect([rel, (await get('/' + rel)).text]).toEqual([rel, content]);
+      };
+      await sameAsFresh();
+
+      // A long new section moves the site's average section length: the index is made whole again, from every page.
+      writeFileSync(setup, readFileSync(setup, 'utf8') + '\n## Zebracorn care\n\n' + 'A zebracorn needs a quiet paddock and fresh hay. '.repeat(40) + '\n');
+      await expect
+        .poll(async () => (await get('/search-index/main/entry.json')).status === 200 && indexedPageText(async (urlPath) => (await get(urlPath)).text, '/docs/guides/setup/'), { timeout: 10_000 })
+        .toContain('A zebracorn needs a quiet paddock');
+      expect(searchLines.at(-1)).toMatch(/^✓ index +\d+ sections, 5 pages kept +\d+ ms/);
+      await sameAsFresh();
     } finally {
       await running.close();
       rmSync(dir, { recursive: true, force: true });
