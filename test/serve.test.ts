@@ -558,6 +558,46 @@ describe('serve (watch mode): the search index', () => {
   });
 });
 
+describe('serve (watch mode): a request for the search index during rebuilds', () => {
+  it('waits for the newest index when the next edit stops the one it waited for, instead of answering 404', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-race-'));
+    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
+    // The watcher waits a minute: the test runs each rebuild itself, at the moments that matter.
+    const running = await startServe({ root: dir, port: 0, host: '127.0.0.1', watch: true, debounceMs: 60_000, log: () => {}, report: () => {} });
+    try {
+      const setup = path.join(dir, 'content/docs/guides/setup.md');
+      const original = readFileSync(setup, 'utf8');
+      writeFileSync(setup, original + '\nFirst edit.\n');
+      expect(await running.rebuild()).toBe(true);
+      // Its index starts a moment after the pages; asked for now, the entry waits for it.
+      const entry = fetch(new URL('/search-index/main/entry.json', running.url));
+      // Well inside the index's delay (100 ms): the request has reached the server and waits for that index.
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      writeFileSync(setup, original + '\nSecond edit.\n');
+      // This build stops the first one's index before it starts, and makes its own.
+      expect(await running.rebuild()).toBe(true);
+      const response = await entry;
+      expect(response.status).toBe(200);
+      expect(JSON.parse(await response.text())).toMatchObject({ scope: 'main' });
+
+      // A build that fails makes no index: a request waiting for one is answered (the index it waited for was
+      // stopped, so there is none), not left hanging until some later build succeeds.
+      writeFileSync(setup, original + '\nThird edit.\n');
+      expect(await running.rebuild()).toBe(true);
+      const waiting = fetch(new URL('/search-index/main/entry.json', running.url));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      // The config is looked at on every build (these rebuilds come before the watcher reports the edits).
+      const config = path.join(dir, 'site.config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8') + '\nexport const broken = ;\n');
+      expect(await running.rebuild()).toBe(false);
+      expect((await waiting).status).toBe(404);
+    } finally {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 // bin/protodocs.js runs dist/, which test/setup-dist.ts (the unit project's globalSetup) compiles once per run.
 describe('protodocs serve (CLI)', () => {
   it('prints the Serving line and stops on SIGTERM; --no-watch serves a build folder as is', async () => {

@@ -10,7 +10,7 @@ import { createAskGuard, createAskHandler, loadSearchRecords, recordsFromIndexFi
 import type { WebHandler } from './ask-adapter.ts';
 import { LiveReload, type OverlayProblem } from './live-reload.ts';
 import { closeServer, createSiteServer, isLoopbackAddress, listen } from './site-server.ts';
-import { awaitingSource, diskSource, memorySource, type SiteSource } from './site-source.ts';
+import { awaitingSource, diskSource, laterSource, memorySource, type SiteSource } from './site-source.ts';
 import type { ServedSite } from './static-handler.ts';
 import { watchSite, type SiteWatcher } from './watch.ts';
 
@@ -184,7 +184,11 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   // Stops the last build's search index if it is still being made: the next build makes its own.
   let cancelSearch: (() => void) | undefined;
   /** The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile. */
-  const scheduleSearch = (prepare: () => SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<SearchRecord[] | undefined> => {
+  /**
+   * The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile.
+   * `stopped`: a later build stopped it, and makes its own.
+   */
+  const scheduleSearch = (prepare: () => SearchTask, pages: number, files: Map<string, string | Uint8Array>): Promise<{ stopped: boolean; records?: SearchRecord[] }> => {
     const pool = options.workers?.(pages);
     let cancelled = false;
     cancelSearch = () => {
@@ -193,21 +197,25 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     };
     return new Promise<void>((resolve) => setTimeout(resolve, SEARCH_INDEX_DELAY_MS))
       .then(async () => {
-        if (cancelled) return undefined;
+        if (cancelled) return { stopped: true };
         try {
           const task = prepare();
           const index = await indexSearch(task, reuse, pool, options.buildLog);
           if (!cancelled) for (const [rel, text] of index.files) files.set(rel, text);
           // The records the index was made from, for the ask handler (none stands for a page without its sections).
-          return task.records.some((r) => r.unchanged) ? undefined : task.records;
+          return { stopped: cancelled, records: task.records.some((r) => r.unchanged) ? undefined : task.records };
         } catch (error) {
           // Not an author's mistake (the records were fine): a bug, and the site stays usable without search.
           if (!cancelled) options.buildLog?.(`✗ search index failed: ${error instanceof Error ? error.stack : String(error)}`);
-          return undefined;
+          return { stopped: cancelled };
         }
       })
       .finally(() => pool?.close());
   };
+  // A request that finds no file in a site whose index is still being made waits for the site of the next index made:
+  // a later edit may stop this build's index and make its own. When a build fails instead, it gets the site served.
+  let indexed = laterSource();
+  let served: SiteSource = site.source;
   // Set once the first build has said which files to watch; builds before that have nothing to add.
   const watching: { watcher?: SiteWatcher } = {};
   let touched: string[] = [];
@@ -247,6 +255,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       options.report(result.diagnostics);
       live.send({ type: 'error', build: buildNumber, problems: overlayProblems(result.diagnostics, root) });
       options.log(lastGood ? `✗ Build failed after ${ms} ms; still serving the last good build.` : `✗ Build failed after ${ms} ms.`);
+      indexed.resolve(served);
       return false;
     }
     // Warnings are printed when they change, not again on every save.
@@ -259,11 +268,18 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
     const files = new Map(result.files);
     for (const [rel, content] of lastGood?.files ?? []) if (rel.startsWith('assets/') && !files.has(rel)) files.set(rel, content);
     // The search index arrives a moment after the pages; a request for it waits for it.
-    const late = result.search ? scheduleSearch(result.search, result.pages, result.files).then((records) => {
-      for (const [rel, content] of result.files) if (!files.has(rel)) files.set(rel, content);
-      return records;
-    }) : undefined;
-    site = { source: late ? awaitingSource(memorySource(files, result.copies), late) : memorySource(files, result.copies), baseUrl };
+    const source = memorySource(files, result.copies);
+    served = source;
+    if (indexed.settled) indexed = laterSource();
+    const waiting = indexed;
+    const late = result.search
+      ? scheduleSearch(result.search, result.pages, result.files).then(({ stopped, records }) => {
+          for (const [rel, content] of result.files) if (!files.has(rel)) files.set(rel, content);
+          if (!stopped) waiting.resolve(source);
+          return records;
+        })
+      : undefined;
+    site = { source: late ? awaitingSource(source, waiting.promise) : source, baseUrl };
     lastGood = result;
     buildNumber++;
     const wasBroken = broken;
@@ -327,6 +343,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
           const problem = diagnosticFromThrown(error);
           options.report([problem]);
           live.send({ type: 'error', build: buildNumber, problems: overlayProblems([problem], root) });
+          indexed.resolve(served);
           ok = false;
         }
       } while (again);
@@ -378,6 +395,7 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
       live.close();
       await running?.catch(() => false);
       cancelSearch?.();
+      indexed.resolve(served);
       clearTimeout(saveTimer);
       reuse.save();
       await closeServer(server);

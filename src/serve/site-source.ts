@@ -84,11 +84,33 @@ export async function diskSource(root: string): Promise<SiteSource> {
   };
 }
 
-/** A source some of whose files are still being made: a miss waits for `ready`, then looks again. */
-export function awaitingSource(source: SiteSource, ready: Promise<unknown>): SiteSource {
+/** A source some of whose files are still being made: a miss waits for the source that will have them, and looks there. */
+export function awaitingSource(source: SiteSource, later: Promise<SiteSource>): SiteSource {
   return {
     async file(rel) {
-      return (await source.file(rel)) ?? (await ready.then(() => source.file(rel)));
+      return (await source.file(rel)) ?? (await (await later).file(rel));
     },
   };
+}
+
+/** A source to come, given once (later calls are ignored): what requests waiting in an `awaitingSource` read. */
+export interface LaterSource {
+  readonly promise: Promise<SiteSource>;
+  readonly settled: boolean;
+  resolve(source: SiteSource): void;
+}
+
+export function laterSource(): LaterSource {
+  let give!: (source: SiteSource) => void;
+  const promise = new Promise<SiteSource>((resolve) => (give = resolve));
+  const later = {
+    promise,
+    settled: false,
+    resolve(source: SiteSource) {
+      if (later.settled) return;
+      later.settled = true;
+      give(source);
+    },
+  };
+  return later;
 }
