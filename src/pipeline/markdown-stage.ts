@@ -157,7 +157,8 @@ export class MarkdownStage {
     const keep = (output: RenderOutput) => {
       const key = this.keys.get(output.file)!;
       const fingerprint = fingerprints.get(output.file)!;
-      output.doc.identity = hashText(key, fingerprint);
+      // A document taken from the cache already has it: its entry matched this key and fingerprint.
+      output.doc.identity ??= hashText(key, fingerprint);
       cache?.set(output.file, { key, summary: this.summaries.get(output.file)!, fingerprint, doc: output.doc, copies: output.copies });
       outputs.set(output.file, output);
     };
