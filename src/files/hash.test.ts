@@ -11,5 +11,8 @@ describe('hashText', () => {
     expect(hashText('é', '')).toBe(sha1('é\0\0'));
     // Keys saved by earlier builds were made this way: no parts is the hash of nothing.
     expect(hashText()).toBe(sha1(''));
+    // Long parts (hashed through a Hash object, not joined) give the same digest.
+    const long = 'x'.repeat(5_000);
+    expect(hashText(long, 'y')).toBe(sha1(`${long}\0y\0`));
   });
 });

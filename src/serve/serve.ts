@@ -183,7 +183,6 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
   const reuse = memoryReuse();
   // Stops the last build's search index if it is still being made: the next build makes its own.
   let cancelSearch: (() => void) | undefined;
-  /** The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile. */
   /**
    * The search stage for a build, after its pages: in a worker on a large site, so the server answers meanwhile.
    * `stopped`: a later build stopped it, and makes its own.
@@ -279,6 +278,8 @@ async function startWatching(root: string, options: ServeOptions): Promise<Runni
           return records;
         })
       : undefined;
+    // Without a search index to wait for, a request still waiting for an earlier build's gets this site.
+    if (!late) waiting.resolve(source);
     site = { source: late ? awaitingSource(source, waiting.promise) : source, baseUrl };
     lastGood = result;
     buildNumber++;
