@@ -4,6 +4,25 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchSite, type SiteWatcher } from './watch.ts';
 
+/** The batches a watcher reports, and a promise for the next one (which fails after 5 s without one). */
+function changeBatches() {
+  const batches: string[][] = [];
+  let notify: (() => void) | undefined;
+  const onChange = (changed: string[]) => {
+    batches.push(changed);
+    notify?.();
+  };
+  const nextBatch = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no change reported; got ${JSON.stringify(batches)}`)), 5_000);
+      notify = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  return { batches, onChange, nextBatch };
+}
+
 describe('watchSite', () => {
   let dir: string;
   let watcher: SiteWatcher | undefined;
@@ -17,25 +36,8 @@ describe('watchSite', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-unit-'));
     const file = path.join(dir, 'doc.md');
     writeFileSync(file, 'one\n');
-    const batches: string[][] = [];
-    let notify: (() => void) | undefined;
-    watcher = await watchSite({
-      paths: [dir],
-      ignoreUnder: [],
-      debounceMs: 10,
-      onChange: (changed) => {
-        batches.push(changed);
-        notify?.();
-      },
-    });
-    const nextBatch = () =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no change reported; got ${JSON.stringify(batches)}`)), 5_000);
-        notify = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+    const { batches, onChange, nextBatch } = changeBatches();
+    watcher = await watchSite({ paths: [dir], ignoreUnder: [], debounceMs: 10, onChange });
 
     let batch = nextBatch();
     writeFileSync(file, 'two\n');
@@ -55,17 +57,8 @@ describe('watchSite', () => {
     mkdirSync(content);
     mkdirSync(path.dirname(helper));
     writeFileSync(helper, 'export const a = 1;\n');
-    const batches: string[][] = [];
-    let notify: (() => void) | undefined;
-    watcher = await watchSite({ paths: [content], ignoreUnder: [], debounceMs: 10, onChange: (changed) => (batches.push(changed), notify?.()) });
-    const nextBatch = () =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no change reported; got ${JSON.stringify(batches)}`)), 5_000);
-        notify = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+    const { batches, onChange, nextBatch } = changeBatches();
+    watcher = await watchSite({ paths: [content], ignoreUnder: [], debounceMs: 10, onChange });
     // Every build names every file it read: the second and third builds add it again.
     for (let build = 0; build < 3; build++) watcher.add([helper, path.join(content, 'doc.md')]);
     // chokidar starts watching an added file asynchronously.
