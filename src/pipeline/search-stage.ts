@@ -89,20 +89,20 @@ export function searchesInWorker(pages: number): boolean {
 
 /** Made in a worker, or here; asked again with every page's records when the index could not be updated. */
 async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: WriteTo): Promise<IndexFiles> {
+  const whole = (allRecords: () => SearchRecord[]) => {
+    const job = jobOf(task, writeTo, allRecords());
+    return pool ? pool.searchIndex(job) : makeSearchIndex(job);
+  };
   const last = task.inMemory?.last;
   if (last && task.allRecords) {
     const updated = updateSearchIndexInMemory(jobOf(task), last);
-    if (!updated.needsRecords) return updated;
     // Made whole after all (the edit moved the scope's average lengths): in a worker where there is one, as on a first
     // build, so that serve's thread is free for the next edit.
-    const whole = jobOf(task, writeTo, task.allRecords());
-    return pool ? pool.searchIndex(whole) : makeSearchIndex(whole);
+    return updated.needsRecords ? whole(task.allRecords) : updated;
   }
   const here = !pool || (task.allRecords !== undefined && !searchesInWorker(task.pageHashes.size));
   const made = here ? makeSearchIndex(jobOf(task, writeTo)) : await pool.searchIndex(jobOf(task, writeTo));
-  if (!made.needsRecords || !task.allRecords) return made;
-  const whole = jobOf(task, writeTo, task.allRecords());
-  return pool ? pool.searchIndex(whole) : makeSearchIndex(whole);
+  return made.needsRecords && task.allRecords ? whole(task.allRecords) : made;
 }
 
 /**

@@ -30,7 +30,7 @@ export interface WorkerState {
   trees: Map<string, string>;
   /** The render helpers of the current render phase: its first batch brings the context, the rest share it. */
   prepared?: PreparedRender;
-  /** Returns a phase's garbage at once (threads only; the main thread leaves that to V8). */
+  /** Returns a phase's garbage at once (threads; in-process workers share the main thread's heap and leave it to V8). */
   collectGarbage: () => void;
 }
 
