@@ -17,6 +17,7 @@ import {
   startServe,
   type RunningServe,
   type ServedSite,
+  type ServeOptions,
 } from '../src/serve/index.ts';
 
 import { build } from '../src/pipeline/index.ts';
@@ -504,25 +505,28 @@ describe('serve (watch mode)', () => {
   });
 });
 
+/** `protodocs serve` in watch mode on a fresh copy of the minimal fixture, for `use`; stopped and removed after it. */
+async function serveMinimalCopy(options: Partial<ServeOptions>, use: (running: RunningServe, dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-'));
+  let running: RunningServe | undefined;
+  try {
+    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
+    running = await startServe({ root: dir, port: 0, host: '127.0.0.1', watch: true, log: () => {}, report: () => {}, ...options });
+    await use(running, dir);
+  } finally {
+    await running?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('serve (watch mode): the search index', () => {
   it('is updated in memory after an edit: only the edited page is indexed again, into the index a fresh build makes', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-search-'));
-    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
     const searchLines: string[] = [];
-    const running = await startServe({
-      root: dir,
-      port: 0,
-      host: '127.0.0.1',
-      watch: true,
-      log: () => {},
-      buildLog: (line) => void (line.startsWith('✓ index') && searchLines.push(line)),
-      report: () => {},
-    });
-    const get = async (p: string) => {
-      const res = await fetch(new URL(p, running.url));
-      return { status: res.status, text: await res.text() };
-    };
-    try {
+    await serveMinimalCopy({ buildLog: (line) => void (line.startsWith('✓ index') && searchLines.push(line)) }, async (running, dir) => {
+      const get = async (p: string) => {
+        const res = await fetch(new URL(p, running.url));
+        return { status: res.status, text: await res.text() };
+      };
       // The first build indexes every page (11 sections of 6 pages).
       expect(searchLines).toEqual([expect.stringMatching(/^✓ index +11 sections +\d+ ms/)]);
       const setup = path.join(dir, 'content/docs/guides/setup.md');
@@ -551,20 +555,14 @@ describe('serve (watch mode): the search index', () => {
         .toContain('A zebracorn needs a quiet paddock');
       expect(searchLines.at(-1)).toMatch(/^✓ index +\d+ sections, 5 pages kept +\d+ ms/);
       await sameAsFresh();
-    } finally {
-      await running.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('serve (watch mode): a request for the search index during rebuilds', () => {
   it('waits for the newest index when the next edit stops the one it waited for, instead of answering 404', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-race-'));
-    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
     // The watcher waits a minute: the test runs each rebuild itself, at the moments that matter.
-    const running = await startServe({ root: dir, port: 0, host: '127.0.0.1', watch: true, debounceMs: 60_000, log: () => {}, report: () => {} });
-    try {
+    await serveMinimalCopy({ debounceMs: 60_000 }, async (running, dir) => {
       const setup = path.join(dir, 'content/docs/guides/setup.md');
       const original = readFileSync(setup, 'utf8');
       writeFileSync(setup, original + '\nFirst edit.\n');
@@ -591,10 +589,7 @@ describe('serve (watch mode): a request for the search index during rebuilds', (
       writeFileSync(config, readFileSync(config, 'utf8') + '\nexport const broken = ;\n');
       expect(await running.rebuild()).toBe(false);
       expect((await waiting).status).toBe(404);
-    } finally {
-      await running.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
