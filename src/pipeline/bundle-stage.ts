@@ -19,7 +19,7 @@ export function startBundle(config: SiteConfig, modules: LoadedModules, minify: 
   const extraIslands = new Map<string, string>();
   for (const [abs, mod] of modules.components) if (mod.client) extraIslands.set(path.basename(abs).replace(/\.[jt]sx?$/, ''), abs);
   const memo = reuse.bundleMemo?.(config.root);
-  const key = memo || reuse.codeKey() ? bundleKey(config.baseUrl, minify, extraIslands, [...modules.components.values()].flatMap((m) => m.deps)) : '';
+  const key = memo || reuse.codeKey(config.root) ? bundleKey(config.baseUrl, minify, extraIslands, [...modules.components.values()].flatMap((m) => m.deps)) : '';
   const known = memo?.get(key);
   const made: Promise<AssetManifest> = known
     ? Promise.resolve(assetManifest(known))

@@ -74,7 +74,7 @@ export class MarkdownStage {
   /** Phase 1 for the site's markdown files: unchanged ones from the cache, many at once in the pool. */
   static async parse(content: ContentSet, config: SiteConfig, options: { pool?: BuildPool; reuse: Reuse }): Promise<MarkdownStage> {
     const files = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
-    const code = options.reuse.codeKey();
+    const code = options.reuse.codeKey(config.root);
     const settingsKey = JSON.stringify([PROTODOCS_VERSION, code, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
     const cache = code ? options.reuse.markdownCache(config.root) : undefined;
     const stage = new MarkdownStage(files, { pool: options.pool, cache, settingsKey, trees: options.reuse.trees });

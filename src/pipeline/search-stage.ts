@@ -33,7 +33,7 @@ export interface SearchTask {
 export type IndexFiles = MadeSearchIndex;
 
 export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
-  const code = reuse.codeKey();
+  const code = reuse.codeKey(config.root);
   const stateKey = code ? hashText(config.baseUrl, code) : '';
   const statePaths = reuse.searchState(config.root);
   // A large site's index is made in a worker, which has no memory of the last one.

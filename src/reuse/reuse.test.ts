@@ -7,7 +7,7 @@ import { FRONTMATTER_SCHEMAS } from '../content/index.ts';
 import { problem } from '../errors/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
 import type { SearchIndexFiles } from '../search/index.ts';
-import { bundleKey, hashText, statsKey } from './keys.ts';
+import { bundleKey, codeKey, hashText, statsKey } from './keys.ts';
 import { diskReuse, memoryReuse, noReuse, type FinishedBuild } from './reuse.ts';
 
 // Reuse behind one interface: none (tests), the disk (build, check), memory (serve). Each method is checked for what
@@ -40,7 +40,7 @@ function finished(s: ReturnType<typeof site>, extra: Partial<FinishedBuild> = {}
 describe('noReuse', () => {
   test('keeps nothing and gives nothing back', () => {
     const none = noReuse();
-    expect(none.codeKey()).toBe('');
+    expect(none.codeKey(temp)).toBe('');
     expect(none.keysPages).toBe(false);
     expect(none.unchanged({ root: temp })).toBeUndefined();
     expect(none.markdownCache(temp)).toBeUndefined();
@@ -121,11 +121,15 @@ describe('diskReuse', () => {
   });
 
   test('the code key is computed once, from the protodocs sources', () => {
+    const s = site();
     const disk = diskReuse({ record: false });
-    const key = disk.codeKey();
+    const key = disk.codeKey(s.root);
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    expect(disk.codeKey()).toBe(key);
-    expect(diskReuse({ record: true }).codeKey()).toBe(key);
+    expect(disk.codeKey(s.root)).toBe(key);
+    expect(diskReuse({ record: true }).codeKey(s.root)).toBe(key);
+    expect(key).toBe(codeKey());
+    // Remembered in the site's cache, by the code files' stats.
+    expect(JSON.parse(readFileSync(path.join(s.root, 'node_modules/.cache/protodocs/code-key.json'), 'utf8')).key).toBe(key);
   });
 
   test('a successful build is recorded: the next one with the same options is unchanged and reuses its pages', () => {
@@ -244,7 +248,7 @@ describe('memoryReuse', () => {
     const memory = memoryReuse();
     expect(memory.keysPages).toBe(true);
     expect(memory.unchanged({ root: temp })).toBeUndefined();
-    expect(memory.codeKey()).toBe(diskReuse({ record: false }).codeKey());
+    expect(memory.codeKey(temp)).toBe(diskReuse({ record: false }).codeKey(temp));
     expect(memory.frontmatter!('/site')).toBeInstanceOf(Map);
     expect(memory.frontmatter!('/site')).toBe(memory.frontmatter!('/site'));
     expect(memory.trees).toBeInstanceOf(Map);

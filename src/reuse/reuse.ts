@@ -11,7 +11,7 @@ import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type Buil
 import { cacheFolder } from './cache-folder.ts';
 import { frontmatterFile } from './frontmatter-file.ts';
 import { readKeyedFile, writeKeyedFile } from './keyed-file.ts';
-import { codeKey, hashText, statsKey } from './keys.ts';
+import { codeKey, hashText, rememberedCodeKey, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
 /**
@@ -20,8 +20,11 @@ import { MarkdownCache } from './markdown-cache.ts';
  * may pass none. Output is the same byte for byte whichever is used; every value is keyed by what it was made from.
  */
 export interface Reuse {
-  /** Hash of the running protodocs code, part of every key: computed once, when first needed ('' with no reuse). */
-  codeKey(): string;
+  /**
+   * Hash of the running protodocs code, part of every key: computed once, when first needed ('' with no reuse). The
+   * disk kind remembers it in the cache of the site at `root`, by the code files' stats.
+   */
+  codeKey(root: string): string;
   /** Whether pages can be taken from earlier builds, so that keying them (hashing their data) pays. */
   readonly keysPages: boolean;
   /** The last build's result when nothing it read or wrote has changed since (writing builds only). */
@@ -193,10 +196,11 @@ export function diskReuse(options: {
     cache?.discard();
     if (state) moveSearchState(state, false);
   };
+  const diskCode = (root: string) => (code ??= rememberedCodeKey(path.join(cacheFolder(root), 'code-key.json')));
   return {
-    codeKey: () => (code ??= codeKey()),
+    codeKey: diskCode,
     keysPages: options.record,
-    config: options.environment && ((root) => configFileMemo((config ??= fileMemo(path.join(cacheFolder(root), 'config.bin'), () => (code ??= codeKey()))), options.environment!)),
+    config: options.environment && ((root) => configFileMemo((config ??= fileMemo(path.join(cacheFolder(root), 'config.bin'), () => diskCode(root))), options.environment!)),
     unchanged(recordOptions) {
       if (!options.record) return undefined;
       const key = recordKey(recordOptions);
@@ -210,8 +214,8 @@ export function diskReuse(options: {
     module: () => undefined,
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
-    frontmatter: (root) => (frontmatter ??= frontmatterFile(path.join(cacheFolder(root), 'frontmatter.bin'), (code ??= codeKey()))).memo,
-    bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => (code ??= codeKey()))),
+    frontmatter: (root) => (frontmatter ??= frontmatterFile(path.join(cacheFolder(root), 'frontmatter.bin'), diskCode(root))).memo,
+    bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => diskCode(root))),
     searchState(root) {
       if (!options.record) return undefined;
       const file = path.join(cacheFolder(root), 'search-state.bin');

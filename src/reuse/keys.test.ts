@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { codeKey, rememberedCodeKey } from './keys.ts';
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-keys-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('rememberedCodeKey', () => {
+  test('hashes the code once, then reads the key back while the code files keep their stats', () => {
+    const file = path.join(temp, 'cache', 'code-key.json');
+    const key = rememberedCodeKey(file);
+    expect(key).toBe(codeKey());
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { stats: string; key: string };
+    expect(saved.key).toBe(key);
+    // Read back, not hashed again: a key saved beside the same stats is the one given.
+    writeFileSync(file, JSON.stringify({ stats: saved.stats, key: 'remembered' }));
+    expect(rememberedCodeKey(file)).toBe('remembered');
+  });
+
+  test('code files with other stats, or an unreadable memo, are hashed again and the memo rewritten', () => {
+    const file = path.join(temp, 'other', 'code-key.json');
+    rememberedCodeKey(file);
+    writeFileSync(file, JSON.stringify({ stats: 'stats of older code', key: 'stale' }));
+    expect(rememberedCodeKey(file)).toBe(codeKey());
+    expect(JSON.parse(readFileSync(file, 'utf8')).key).toBe(codeKey());
+    writeFileSync(file, '{ not json');
+    expect(rememberedCodeKey(file)).toBe(codeKey());
+  });
+});
