@@ -1,7 +1,8 @@
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as NodeFs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walkFiles } from '../src/files/walk.ts';
 import { build } from '../src/pipeline/index.ts';
 import { diskReuse } from '../src/reuse/index.ts';
@@ -11,6 +12,17 @@ import { writeCorpus } from './bench/corpus.mjs';
 // A rebuild after an edit writes the files the edit changed and no others: every other file of the output keeps its
 // inode and its modification time (it was not even rewritten with the same bytes). Builds as `protodocs build` runs
 // them: the build record and the per-file cache on disk.
+
+/** Every file the build read whole in this thread (parsing in worker threads is not seen, nor needed: see below). */
+const reads = vi.hoisted(() => new Set<string>());
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof NodeFs>();
+  const readFileSync = ((file: Parameters<typeof fs.readFileSync>[0], ...rest: unknown[]) => {
+    reads.add(String(file));
+    return (fs.readFileSync as (...args: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.readFileSync;
+  return { ...fs, readFileSync, default: { ...fs, readFileSync } };
+});
 
 const PAGES = 250;
 const site = mkdtempSync(path.join(os.tmpdir(), 'protodocs-incremental-'));
@@ -78,6 +90,16 @@ describe('a rebuild after an edit', () => {
     const result = await build({ root: site, write: true, minify: false, reuse: diskReuse({ record: true }) });
     expect(result.unchanged).toBe(true);
   });
+
+  it('reads the edited source and no other, copying the rest of llms-full.txt from the file it wrote before', async () => {
+    appendFileSync(doc(70), '\nA line about a blimp.\n');
+    reads.clear();
+    const { written } = await rebuild();
+    expect(written).toContain('llms-full.txt');
+    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).toContain('A line about a blimp.');
+    const sources = [...reads].filter((abs) => abs.startsWith(path.join(site, 'content', 'docs')));
+    expect(sources).toEqual([doc(70)]);
+  }, 60_000);
 
   it('a title edit: also every page whose sidebar shows the title, and llms.txt; not the pages of other sidebars', async () => {
     const file = doc(150);

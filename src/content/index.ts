@@ -1,4 +1,5 @@
-export { scanContent, type SourceMemo } from './scan.ts';
+export { scanContent, type MarkdownRead, type SourceMemo } from './scan.ts';
+export { restoredRead, savedRead, type SavedRead } from './saved-read.ts';
 export { walkFiles } from '../files/index.ts';
 export { splitFrontmatter, parseFrontmatter } from './frontmatter.ts';
 export type * from './types.ts';

@@ -24,7 +24,7 @@ function toPosix(p: string): string {
 }
 
 /** A markdown file as read: its frontmatter block split off, and the fields every markdown kind shares. */
-interface MarkdownRead {
+export interface MarkdownRead {
   split: SplitFrontmatter;
   base: Omit<ContentFileBase, 'positions'>;
 }
@@ -77,14 +77,15 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
       if (!read) continue;
       const frontmatter = parseFrontmatter(read.split, docFrontmatterSchema, read.base.file, diagnostics, memo);
       if (!frontmatter || frontmatter.value.draft) continue;
-      files.push({
-        ...read.base,
-        kind: 'doc',
-        version: name,
-        relId: relFile.replace(MARKDOWN, '').replace(/\/index$/, ''),
-        frontmatter: frontmatter.value,
-        positions: frontmatter.positions,
-      });
+      files.push(
+        withRead(read, {
+          kind: 'doc',
+          version: name,
+          relId: relFile.replace(MARKDOWN, '').replace(/\/index$/, ''),
+          frontmatter: frontmatter.value,
+          positions: frontmatter.positions,
+        }),
+      );
     }
   }
 
@@ -97,14 +98,15 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     const frontmatter = parseFrontmatter(read.split, blogFrontmatterSchema, read.base.file, diagnostics, memo);
     if (!frontmatter || frontmatter.value.draft) continue;
     const match = BLOG_FILE.exec(relFile);
-    files.push({
-      ...read.base,
-      kind: 'blog',
-      fileDate: match?.[1],
-      fileSlug: match?.[2] ?? path.basename(relFile.replace(/\/index\.mdx?$/, ''), path.extname(relFile)),
-      frontmatter: frontmatter.value,
-      positions: frontmatter.positions,
-    });
+    files.push(
+      withRead(read, {
+        kind: 'blog',
+        fileDate: match?.[1],
+        fileSlug: match?.[2] ?? path.basename(relFile.replace(/\/index\.mdx?$/, ''), path.extname(relFile)),
+        frontmatter: frontmatter.value,
+        positions: frontmatter.positions,
+      }),
+    );
   }
 
   const pagesDir = path.join(contentDir, 'pages');
@@ -116,13 +118,14 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
       if (!read) continue;
       const frontmatter = parseFrontmatter(read.split, pageFrontmatterSchema, read.base.file, diagnostics, memo);
       if (!frontmatter) continue;
-      files.push({
-        ...read.base,
-        kind: 'page',
-        relPath: relFile.replace(MARKDOWN, ''),
-        frontmatter: frontmatter.value,
-        positions: frontmatter.positions,
-      });
+      files.push(
+        withRead(read, {
+          kind: 'page',
+          relPath: relFile.replace(MARKDOWN, ''),
+          frontmatter: frontmatter.value,
+          positions: frontmatter.positions,
+        }),
+      );
     } else if (/\.[jt]sx$/.test(relFile)) {
       files.push({ kind: 'page-module', file: rel(abs), abs, relPath: relFile.replace(/\.[jt]sx$/, '') });
     }
@@ -172,6 +175,14 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     schemas,
     versionedSidebars,
   };
+}
+
+/**
+ * A content file: its kind's fields and the read's. The read's are copied with their descriptors, so that a text not
+ * yet read from disk (see saved-read.ts) stays unread until a stage asks for it.
+ */
+function withRead<T extends object>(read: MarkdownRead, own: T): T & MarkdownRead['base'] {
+  return Object.defineProperties(own, Object.getOwnPropertyDescriptors(read.base)) as T & MarkdownRead['base'];
 }
 
 /** The text of a markdown file, split at its frontmatter; a binary or non-UTF-8 file is reported and skipped. */

@@ -40,7 +40,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     listed?.catch(() => {});
     run.stage('config');
     const s = await loading;
-    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources, options.changed);
+    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources?.(config.root), options.changed);
     const structure = s.checkStructure(config, content, s.configSource(config));
     run.add(structure);
     const early = structure.filter((d) => d.severity === 'error');

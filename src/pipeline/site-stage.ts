@@ -5,7 +5,7 @@ import { hashText } from '../files/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
 import { problem } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
-import type { OutputSink } from '../output/index.ts';
+import { composeSegments, type OutputSink, type Segment } from '../output/index.ts';
 import {
   buildSiteChrome,
   createRouteDataContext,
@@ -73,7 +73,9 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
   });
-  for (const [rel, text, key] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest, keyed: input.keyed && input.sink.reuse !== undefined })) await writeKeyed(input, rel, text, key);
+  for (const [rel, text, key, segments] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest, keyed: input.keyed && input.sink.reuse !== undefined })) {
+    await writeKeyed(input, rel, text, key, segments);
+  }
   return pages;
 }
 
@@ -82,15 +84,23 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
  * previous output holds it with the same key (and untouched since), it is kept without being read back to compare. At
  * 1,000 pages that is a thousand `.md` twins.
  */
-async function writeKeyed(input: SiteInput, rel: string, text: string | (() => string), inputs?: string): Promise<void> {
+async function writeKeyed(input: SiteInput, rel: string, text: string | (() => string), inputs?: string, segments?: Segment[]): Promise<void> {
   let value: string | undefined;
   const made = () => (value ??= typeof text === 'string' ? text : text());
   // Only an output folder can keep a file (serve's memory takes the text as cheaply as a key).
   if (!input.keyed || !input.sink.reuse) return input.sink.write(rel, made());
   const key = inputs ?? hashText(made());
   const earlier = input.reuse.page(rel, key);
-  if (earlier && 'file' in earlier) await input.sink.reuse(rel, earlier.file);
-  else await input.sink.write(rel, made());
+  if (earlier && 'file' in earlier) {
+    await input.sink.reuse(rel, earlier.file);
+    // Kept as it is, the file keeps its layout for the next build.
+    const kept = segments && input.reuse.segments?.(rel);
+    if (kept) input.reuse.keepSegments?.(rel, kept.layout);
+  } else if (segments && input.reuse.keepSegments) {
+    const { content, layout } = composeSegments(segments, input.reuse.segments?.(rel));
+    await input.sink.write(rel, content);
+    input.reuse.keepSegments(rel, layout);
+  } else await input.sink.write(rel, made());
   input.reuse.keepPage(rel, key, undefined);
 }
 

@@ -33,14 +33,24 @@ export function llmsFiles(config: SiteConfig, table: RouteTable): Map<string, ()
       .join('\n');
     return `# ${config.title}\n\n> ${config.tagline}\n\n## Docs\n\n${index}\n`;
   });
-  files.set('llms-full.txt', () => {
-    const head = `# ${config.title}\n\n> ${config.tagline}\n\n`;
-    // One join, the head in its first part: a flat string, which the writer measures and encodes without first copying
-    // 60 MB of pieces into one.
-    return docs.length === 0 ? head : docs.map((d, i) => (i === 0 ? head : '') + docMarkdown(d)).join('\n---\n\n');
-  });
+  files.set('llms-full.txt', () => llmsFullSegments(config, table).map(([, make]) => make()).join(''));
   for (const doc of docs) files.set(markdownFileOf(doc.url), () => docMarkdown(doc));
   return files;
+}
+
+/**
+ * llms-full.txt in parts, one per doc (the first with the file's head, the others with the rule before them), each
+ * keyed by what it is made from (with `keys`, from llmsFileKeys): a build copies the parts an edit left as they were
+ * from the file it wrote before (see composeSegments).
+ */
+export function llmsFullSegments(config: SiteConfig, table: RouteTable, keys?: ReadonlyMap<string, string>): [key: string, make: () => string][] {
+  const head = `# ${config.title}\n\n> ${config.tagline}\n\n`;
+  const docs = currentDocs(table);
+  if (docs.length === 0) return [[keys ? hashText('llms-full-head', head) : '', () => head]];
+  return docs.map((doc, i) => {
+    const key = keys?.get(markdownFileOf(doc.url)) ?? '';
+    return i === 0 ? [keys ? hashText('llms-full-head', head, key) : '', () => head + docMarkdown(doc)] : [key, () => '\n---\n\n' + docMarkdown(doc)];
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
 import { hostHeaders } from './host-headers.ts';
-import { llmsFileKeys, llmsFiles } from './llms.ts';
+import { llmsFileKeys, llmsFiles, llmsFullSegments } from './llms.ts';
 import { postSummary, type RouteDataContext } from './route-data.ts';
 import { siteIconFiles } from './site-icon.ts';
 
@@ -26,9 +26,9 @@ export interface SiteFilesInput {
 
 /**
  * A site file: output path, text (or what makes it, for a file a build may keep by its key), and where known, a key
- * naming what the text is made from.
+ * naming what the text is made from, and the keyed parts the text is made of (a build may copy unchanged ones).
  */
-export type SiteFile = [rel: string, text: string | (() => string), key?: string];
+export type SiteFile = [rel: string, text: string | (() => string), key?: string, segments?: [key: string, make: () => string][]];
 
 /**
  * The files of the site besides its pages and assets, by output path: feeds of the newest 20 posts, the sitemap,
@@ -50,7 +50,9 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
   const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
-  for (const [rel, make] of llmsFiles(config, table)) files.push([rel, make, llmsKeys.get(rel)]);
+  for (const [rel, make] of llmsFiles(config, table)) {
+    files.push(input.keyed && rel === 'llms-full.txt' ? [rel, make, llmsKeys.get(rel), llmsFullSegments(config, table, llmsKeys)] : [rel, make, llmsKeys.get(rel)]);
+  }
   files.push(...siteIconFiles(config, table.staticFiles));
   files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
   return files;

@@ -42,6 +42,7 @@ function build(extra: Partial<RecordedBuild> = {}): void {
     pages: 2,
     warnings: [problem('PD1007', {}, { file: 'site.config.ts' })],
     pageKeys: { 'index.html': 'page-key-1' },
+    segments: { 'llms-full.txt': [['part-key-1', 12]] },
     ...extra,
   });
 }
@@ -64,14 +65,15 @@ describe('writeRecord and readRecord', () => {
     build();
     const record = readRecord(root)!;
     expect(record).toMatchObject({
-      format: 'protodocs-build-record-4',
+      format: 'protodocs-build-record-5',
       key: KEY,
       contentFiles: ['docs/intro.md', 'public/logo.svg'],
       outDir,
       pages: 2,
       warnings: [{ code: 'PD1007', severity: 'warning' }],
       pageKeys: { 'index.html': 'page-key-1' },
-      });
+      segments: { 'llms-full.txt': [['part-key-1', 12]] },
+    });
     // Every content file is an input, read by the build or not.
     expect(Object.keys(record.inputs).sort()).toEqual([path.join(root, 'content/docs/intro.md'), path.join(root, 'content/public/logo.svg'), path.join(root, 'site.config.ts')]);
     const config = statSync(path.join(root, 'site.config.ts'));
@@ -102,7 +104,7 @@ describe('writeRecord and readRecord', () => {
     // Stand-ins show which hashes were taken over: the config's stats are unchanged, the doc's are not.
     previous.inputs[config] = ['from-last-record', ...previous.inputs[config].slice(1)] as [string, number, number];
     previous.inputs[intro] = ['from-last-record', previous.inputs[intro][1] + 1, previous.inputs[intro][2]];
-    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs: [config, intro], pages: 2, warnings: [], pageKeys: {} }, previous);
+    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs: [config, intro], pages: 2, warnings: [], pageKeys: {}, segments: {} }, previous);
     const record = readRecord(root)!;
     expect(record.inputs[config][0]).toBe('from-last-record');
     expect(record.inputs[intro][0]).toBe(hashFile(intro));

@@ -30,9 +30,14 @@ export interface BuildRecord {
   warnings: Diagnostic[];
   /** Each page's output file → a hash of everything that shaped it. */
   pageKeys: Record<string, string>;
+  /** A file written in segments (llms-full.txt) → each segment's key and length in bytes, in order. */
+  segments: Record<string, SegmentLayout>;
 }
 
-const FORMAT = 'protodocs-build-record-4';
+/** A file's segments, in order: the key of what each was made from, and its length in bytes. */
+export type SegmentLayout = [key: string, bytes: number][];
+
+const FORMAT = 'protodocs-build-record-5';
 
 export interface RecordOptions {
   root: string;
@@ -123,6 +128,7 @@ export interface RecordedBuild {
   pages: number;
   warnings: Diagnostic[];
   pageKeys: Record<string, string>;
+  segments: Record<string, SegmentLayout>;
 }
 
 /**
@@ -163,6 +169,7 @@ export function writeRecord(build: RecordedBuild, previous?: BuildRecord): void 
       pages: build.pages,
       warnings: build.warnings,
       pageKeys: build.pageKeys,
+      segments: build.segments,
     };
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
@@ -188,7 +195,16 @@ export function reusablePage(
   /** The output folder's files with their size and mtime, where already listed (`walkFilesAside`); else it is statted. */
   listed?: ListedFiles,
 ): string | undefined {
-  if (!record || record.key !== key || record.outDir !== outDir || record.pageKeys[outFile] !== pageKey) return undefined;
+  if (record?.pageKeys[outFile] !== pageKey) return undefined;
+  return intactOutput(record, key, outDir, outFile, outputs, listed);
+}
+
+/**
+ * The previous build's output file `outFile`, when that build ran with the same options and code and the file is
+ * still exactly as it was written (its size and mtime are the ones recorded). Else undefined.
+ */
+export function intactOutput(record: BuildRecord | undefined, key: string, outDir: string, outFile: string, outputs: ListedFiles, listed?: ListedFiles): string | undefined {
+  if (!record || record.key !== key || record.outDir !== outDir) return undefined;
   const abs = path.join(outDir, outFile);
   const expected = outputs.get(outFile);
   if (!expected) return undefined;

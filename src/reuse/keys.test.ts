@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -10,22 +10,28 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 describe('rememberedCodeKey', () => {
   test('hashes the code once, then reads the key back while the code files keep their stats', () => {
     const file = path.join(temp, 'cache', 'code-key.json');
-    const key = rememberedCodeKey(file);
-    expect(key).toBe(codeKey());
+    const first = rememberedCodeKey(file);
+    expect(first.key).toBe(codeKey());
+    // Saved only when asked (after a build that succeeded).
+    expect(existsSync(file)).toBe(false);
+    first.save!();
+    const key = first.key;
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { stats: string; key: string };
     expect(saved.key).toBe(key);
     // Read back, not hashed again: a key saved beside the same stats is the one given.
     writeFileSync(file, JSON.stringify({ stats: saved.stats, key: 'remembered' }));
-    expect(rememberedCodeKey(file)).toBe('remembered');
+    expect(rememberedCodeKey(file)).toEqual({ key: 'remembered' });
   });
 
   test('code files with other stats, or an unreadable memo, are hashed again and the memo rewritten', () => {
     const file = path.join(temp, 'other', 'code-key.json');
-    rememberedCodeKey(file);
+    rememberedCodeKey(file).save!();
     writeFileSync(file, JSON.stringify({ stats: 'stats of older code', key: 'stale' }));
-    expect(rememberedCodeKey(file)).toBe(codeKey());
+    const again = rememberedCodeKey(file);
+    expect(again.key).toBe(codeKey());
+    again.save!();
     expect(JSON.parse(readFileSync(file, 'utf8')).key).toBe(codeKey());
     writeFileSync(file, '{ not json');
-    expect(rememberedCodeKey(file)).toBe(codeKey());
+    expect(rememberedCodeKey(file).key).toBe(codeKey());
   });
 });

@@ -57,25 +57,28 @@ function hashCode(files: readonly string[]): string {
 /**
  * `codeKey`, remembered in `file` with the code files' stats: while none of them has another size or modification
  * time, the key is read back instead of hashing 4 MB of code (20 to 30 ms of every build). Editing a file changes its
- * modification time, so an edited protodocs is hashed again.
+ * modification time, so an edited protodocs is hashed again. A key hashed anew comes with `save`, to remember it once
+ * the build succeeded (a failed build leaves nothing behind).
  */
-export function rememberedCodeKey(file: string): string {
+export function rememberedCodeKey(file: string): { key: string; save?: () => void } {
   const files = codeFiles();
   const stats = statsKey(files);
   try {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { stats?: unknown; key?: unknown };
-    if (saved.stats === stats && typeof saved.key === 'string') return saved.key;
+    if (saved.stats === stats && typeof saved.key === 'string') return { key: saved.key };
   } catch {
     // None yet, or unreadable: hash the code.
   }
   const key = hashCode(files);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify({ stats, key }));
-    renameSync(temp, file);
-  } catch {
-    // A read-only disk only costs the next build the hashing.
-  }
-  return key;
+  const save = () => {
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, JSON.stringify({ stats, key }));
+      renameSync(temp, file);
+    } catch {
+      // A read-only disk only costs the next build the hashing.
+    }
+  };
+  return { key, save };
 }

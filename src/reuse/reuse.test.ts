@@ -128,7 +128,11 @@ describe('diskReuse', () => {
     expect(disk.codeKey(s.root)).toBe(key);
     expect(diskReuse({ record: true }).codeKey(s.root)).toBe(key);
     expect(key).toBe(codeKey());
-    // Remembered in the site's cache, by the code files' stats.
+    // Remembered in the site's cache, by the code files' stats, once a build succeeded.
+    const memo = path.join(s.root, 'node_modules/.cache/protodocs/code-key.json');
+    disk.finish(finished(s, { ok: false }));
+    expect(existsSync(memo)).toBe(false);
+    disk.finish(finished(s));
     expect(JSON.parse(readFileSync(path.join(s.root, 'node_modules/.cache/protodocs/code-key.json'), 'utf8')).key).toBe(key);
   });
 

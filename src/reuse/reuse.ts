@@ -7,9 +7,10 @@ import type { ListedFiles } from '../files/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchInMemory, type SearchStatePaths } from '../search/index.ts';
-import { isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions } from './build-record.ts';
+import { intactOutput, isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions, type SegmentLayout } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { frontmatterFile } from './frontmatter-file.ts';
+import { sourcesFile } from './sources-file.ts';
 import { readKeyedFile, writeKeyedFile } from './keyed-file.ts';
 import { codeKey, hashText, rememberedCodeKey, statsKey } from './keys.ts';
 import { MarkdownCache } from './markdown-cache.ts';
@@ -36,8 +37,8 @@ export interface Reuse {
   config?(root: string): KeyedMemo<LoadedConfig>;
   /** Validated frontmatter by file, keyed by its YAML text, for the site at `root`. */
   frontmatter?(root: string): FrontmatterMemo;
-  /** Markdown files as read, by path, while their stats are unchanged. */
-  readonly sources?: SourceMemo;
+  /** Markdown files as read, by path, while their stats are unchanged, for the site at `root`. */
+  sources?(root: string): SourceMemo;
   /** Per-file parse and render results, for the site at `root`. */
   markdownCache(root: string): MarkdownCache | undefined;
   /** MDX syntax trees by file (the disk cache never holds them), keyed by source and settings. */
@@ -70,6 +71,12 @@ export interface Reuse {
    */
   listedOutput?(files: ListedFiles): void;
   keepPage(outFile: string, key: string, html: string | undefined): void;
+  /**
+   * A file written in segments (llms-full.txt) as the previous output holds it, untouched since, with its layout: the
+   * segments this build has unchanged are copied from it (disk builds).
+   */
+  segments?(outFile: string): { file: string; layout: SegmentLayout } | undefined;
+  keepSegments?(outFile: string, layout: SegmentLayout): void;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
   /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
@@ -181,14 +188,15 @@ export function diskReuse(options: {
   /** The environment the config runs in (the CLI's): given, the evaluated config is kept between builds. */
   environment?: Readonly<Record<string, string | undefined>>;
 }): Reuse {
-  let code: string | undefined;
   let cache: MarkdownCache | undefined;
   let record: { key: string; previous?: BuildRecord; outputs: Map<string, [number, number]> } | undefined;
   const pageKeys: Record<string, string> = {};
+  const segments: Record<string, SegmentLayout> = {};
   let search: { key: string; files: SearchIndexFiles; onDisk: boolean } | undefined;
   let state: { file: string; next: string } | undefined;
   let bundle: ReturnType<typeof fileMemo<BundleData>> | undefined;
   let frontmatter: ReturnType<typeof frontmatterFile> | undefined;
+  let sources: ReturnType<typeof sourcesFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
   let listed: ListedFiles | undefined;
   /** What a failed build leaves: nothing (the caches' files are saved only by `finish`). */
@@ -196,7 +204,8 @@ export function diskReuse(options: {
     cache?.discard();
     if (state) moveSearchState(state, false);
   };
-  const diskCode = (root: string) => (code ??= rememberedCodeKey(path.join(cacheFolder(root), 'code-key.json')));
+  let remembered: ReturnType<typeof rememberedCodeKey> | undefined;
+  const diskCode = (root: string) => (remembered ??= rememberedCodeKey(path.join(cacheFolder(root), 'code-key.json'))).key;
   return {
     codeKey: diskCode,
     keysPages: options.record,
@@ -215,6 +224,7 @@ export function diskReuse(options: {
     keepModule: () => {},
     search: (key) => cache?.getSearch(key),
     frontmatter: (root) => (frontmatter ??= frontmatterFile(path.join(cacheFolder(root), 'frontmatter.bin'), diskCode(root))).memo,
+    sources: (root) => (sources ??= sourcesFile(path.join(cacheFolder(root), 'sources.bin'), diskCode(root))).memo,
     bundleMemo: (root) => (bundle ??= fileMemo<BundleData>(path.join(cacheFolder(root), 'bundle.bin'), () => diskCode(root))),
     searchState(root) {
       if (!options.record) return undefined;
@@ -236,14 +246,25 @@ export function diskReuse(options: {
     keepPage(outFile, key) {
       pageKeys[outFile] = key;
     },
+    segments(outFile) {
+      const previous = record?.previous;
+      const layout = previous?.segments[outFile];
+      const file = layout && intactOutput(previous, record!.key, previous.outDir, outFile, record!.outputs, listed);
+      return file ? { file, layout } : undefined;
+    },
+    keepSegments(outFile, layout) {
+      segments[outFile] = layout;
+    },
     abandon,
     finish(build) {
       if (!build.ok) return abandon();
       // The output and its index's state change together: a state that does not describe the output is not kept.
       if (state) moveSearchState(state, build.wrote);
+      remembered?.save?.();
       config?.save();
       bundle?.save();
       frontmatter?.save();
+      sources?.save();
       if (!cache) return;
       // An index its worker wrote to disk is not held here to cache; a later build with the same records makes it again.
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
@@ -253,7 +274,7 @@ export function diskReuse(options: {
         // A file the build did not write is as the previous record describes it, or (changed by hand since) it is not,
         // and then the next build finds it so, as it would have.
         const untouched = written && record.previous?.outDir === outDir ? (rel: string) => (written.has(rel) ? undefined : record!.outputs.get(rel)) : undefined;
-        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys }, record.previous);
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous);
       }
     },
   };
@@ -313,13 +334,14 @@ export function memoryReuse(): MemoryReuse {
   let lastSearch: { stateKey: string; index: SearchInMemory } | undefined;
   const bundles = keyedMemo<BundleData>();
   const frontmatter: FrontmatterMemo = new Map();
+  const sources: SourceMemo = new Map();
   return {
     codeKey: () => (code ??= codeKey()),
     keysPages: true,
     unchanged: () => undefined,
     config: () => serveConfig,
     frontmatter: () => frontmatter,
-    sources: new Map(),
+    sources: () => sources,
     markdownCache(root) {
       if (cache) cache.nextBuild();
       else cache = MarkdownCache.load(root);
