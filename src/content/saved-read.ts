@@ -57,8 +57,22 @@ export function restoredRead(saved: SavedRead): MarkdownRead {
 }
 
 /**
- * `target[key]` made on first read, then kept on the object it was read from. The scan copies a read's fields onto
- * each content file with their descriptors, so each copy stays lazy until it is read.
+ * `own` with the read's fields. A restored read's text is copied as its lazy accessors, so that it stays unread until
+ * a stage asks for it (Object.assign would read it); a read's other fields, and a fresh read's, are plain values.
+ */
+export function withRead<T extends object>(read: MarkdownRead, own: T): T & MarkdownRead['base'] {
+  const { base } = read;
+  if (!restored.has(read)) return Object.assign(own, base);
+  const { file, abs, sourceHash, bodyLineOffset, mdx } = base;
+  const plain: Omit<MarkdownRead['base'], 'source' | 'body'> = { file, abs, sourceHash, bodyLineOffset, mdx };
+  const target = Object.assign(own, plain) as T & MarkdownRead['base'];
+  for (const key of ['source', 'body'] as const) Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(base, key)!);
+  return target;
+}
+
+/**
+ * `target[key]` made on first read, then kept on the object it was read from (`withRead` copies the accessor onto
+ * each content file).
  */
 function lazyText<T extends object>(target: T, key: keyof T & string, make: () => string): void {
   Object.defineProperty(target, key, {

@@ -12,6 +12,7 @@ import {
   type FrontmatterMemo,
   type SplitFrontmatter,
 } from './frontmatter.ts';
+import { withRead } from './saved-read.ts';
 import { readSourceText, SOURCE_SIZE } from './source-text.ts';
 import type { ContentFile, ContentFileBase, ContentSet } from './types.ts';
 import { hashText, walkFiles } from '../files/index.ts';
@@ -175,14 +176,6 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     schemas,
     versionedSidebars,
   };
-}
-
-/**
- * A content file: its kind's fields and the read's. The read's are copied with their descriptors, so that a text not
- * yet read from disk (see saved-read.ts) stays unread until a stage asks for it.
- */
-function withRead<T extends object>(read: MarkdownRead, own: T): T & MarkdownRead['base'] {
-  return Object.defineProperties(own, Object.getOwnPropertyDescriptors(read.base)) as T & MarkdownRead['base'];
 }
 
 /** The text of a markdown file, split at its frontmatter; a binary or non-UTF-8 file is reported and skipped. */

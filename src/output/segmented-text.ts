@@ -7,11 +7,11 @@ export type Segment = [key: string, make: () => string];
 export type SegmentLayout = [key: string, bytes: number][];
 
 /**
- * A file made of segments, and its layout for the next build. Given the previous file's path and layout, a segment
+ * A file made of segments (its text, or its parts in order), and its layout for the next build. Given the previous file's path and layout, a segment
  * whose key it lists is copied from that file's bytes instead of being made: at 10,000 pages llms-full.txt is 66 MB,
  * made from every doc's source, and an edit changes one of them.
  */
-export function composeSegments(segments: readonly Segment[], previous?: { file: string; layout: SegmentLayout }): { content: string | Buffer; layout: SegmentLayout } {
+export function composeSegments(segments: readonly Segment[], previous?: { file: string; layout: SegmentLayout }): { content: string | Buffer[]; layout: SegmentLayout } {
   const layout: SegmentLayout = [];
   if (!previous) {
     const texts = segments.map(([key, make]) => {
@@ -30,11 +30,26 @@ export function composeSegments(segments: readonly Segment[], previous?: { file:
   }
   // A layout that does not describe the file (it was replaced with one of the same size and time) gives nothing.
   if (offset !== old.length) return composeSegments(segments);
-  const parts = segments.map(([key, make]) => {
+  // The file's parts in order, where copied ranges that follow each other are one part: an edit gives three.
+  const parts: Buffer[] = [];
+  let copied: [start: number, end: number] | undefined;
+  for (const [key, make] of segments) {
     const range = at.get(key);
-    const part = range ? old.subarray(range[0], range[1]) : Buffer.from(make());
-    layout.push([key, part.length]);
-    return part;
-  });
-  return { content: Buffer.concat(parts), layout };
+    if (range) {
+      layout.push([key, range[1] - range[0]]);
+      if (copied && copied[1] === range[0]) copied[1] = range[1];
+      else {
+        if (copied) parts.push(old.subarray(...copied));
+        copied = [range[0], range[1]];
+      }
+      continue;
+    }
+    if (copied) parts.push(old.subarray(...copied));
+    copied = undefined;
+    const made = Buffer.from(make());
+    layout.push([key, made.length]);
+    parts.push(made);
+  }
+  if (copied) parts.push(old.subarray(...copied));
+  return { content: parts, layout };
 }

@@ -71,6 +71,24 @@ describe('StreamingOutput', () => {
     expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
   });
 
+  it('writes a file given in parts as their bytes in order; in patch mode, parts that make the same bytes leave it untouched', async () => {
+    const out = path.join(temp, 'site-parts');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'same.txt'), 'one two three');
+    writeFileSync(path.join(out, 'changed.txt'), 'one two three');
+    const before = statSync(path.join(out, 'same.txt'));
+    const sink = await StreamingOutput.open(out, { patch: true });
+    await sink.writeParts('same.txt', [Buffer.from('one '), Buffer.from('two '), Buffer.from('three')]);
+    await sink.writeParts('changed.txt', [Buffer.from('one '), Buffer.from('TWO '), Buffer.from('three')]);
+    await sink.writeParts('new.txt', [Buffer.from('a'), Buffer.from('b')]);
+    await sink.commit(new Map());
+    expect(readFileSync(path.join(out, 'changed.txt'), 'utf8')).toBe('one TWO three');
+    expect(readFileSync(path.join(out, 'new.txt'), 'utf8')).toBe('ab');
+    const after = statSync(path.join(out, 'same.txt'));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(sink.files).toEqual(['changed.txt', 'new.txt', 'same.txt']);
+  });
+
   it('patches a file where a folder was, and a folder where a file was', async () => {
     const out = path.join(temp, 'site-d');
     mkdirSync(path.join(out, 'x'), { recursive: true });

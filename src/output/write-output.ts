@@ -51,6 +51,8 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
 /** Where rendered files go: kept in memory (write: false), or streamed to disk as they are made. */
 export interface OutputSink {
   write(rel: string, content: string | Uint8Array): Promise<void>;
+  /** A file given as its parts, in order, written one after another (never joined into one buffer). */
+  writeParts?(rel: string, parts: readonly Uint8Array[]): Promise<void>;
   /** A file of the previous output as it is, without reading it (a hard link); only where the output is a folder. */
   reuse?(rel: string, source: string): Promise<void>;
   /** Files another thread wrote into the folder (or found there unchanged): they are part of the output. */
@@ -137,6 +139,16 @@ export class StreamingOutput implements OutputSink {
       return this.put(rel, (target) => writeFile(target, bytes));
     }
     await this.put(rel, (target) => writeFile(target, content));
+  }
+
+  async writeParts(rel: string, parts: readonly Uint8Array[]): Promise<void> {
+    let size = 0;
+    for (const part of parts) size += part.byteLength;
+    const abs = insideFolder(this.outDir, rel);
+    // Only a file of the same size can hold the same bytes: then, and only then, the parts are joined to compare.
+    if (this.previous?.has(rel) && (await stat(abs).catch(() => undefined))?.size === size) return this.write(rel, Buffer.concat(parts));
+    this.made.add(rel);
+    await this.put(rel, (target) => writeFile(target, parts));
   }
 
   /**
