@@ -21,6 +21,7 @@ import {
 } from '../src/serve/index.ts';
 
 import { build } from '../src/pipeline/index.ts';
+import { diskReuse } from '../src/reuse/index.ts';
 import { indexedPageText } from './search-index-reader.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -506,11 +507,19 @@ describe('serve (watch mode)', () => {
 });
 
 /** `protodocs serve` in watch mode on a fresh copy of the minimal fixture, for `use`; stopped and removed after it. */
-async function serveMinimalCopy(options: Partial<ServeOptions>, use: (running: RunningServe, dir: string) => Promise<void>): Promise<void> {
+async function serveMinimalCopy(
+  options: Partial<ServeOptions>,
+  use: (running: RunningServe, dir: string) => Promise<void>,
+  /** Runs on the copy before serve starts. */
+  before?: (dir: string) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'protodocs-watch-'));
   let running: RunningServe | undefined;
   try {
-    cpSync(path.join(repo, 'test/fixtures/minimal'), dir, { recursive: true });
+    // Not the caches other tests' builds left in the fixture: each test starts from the sources alone.
+    const fixture = path.join(repo, 'test/fixtures/minimal');
+    cpSync(fixture, dir, { recursive: true, filter: (src) => !src.startsWith(path.join(fixture, 'node_modules')) });
+    await before?.(dir);
     running = await startServe({ root: dir, port: 0, host: '127.0.0.1', watch: true, log: () => {}, report: () => {}, ...options });
     await use(running, dir);
   } finally {
@@ -520,7 +529,11 @@ async function serveMinimalCopy(options: Partial<ServeOptions>, use: (running: R
 }
 
 describe('serve (watch mode): the search index', () => {
-  it('is updated in memory after an edit: only the edited page is indexed again, into the index a fresh build makes', async () => {
+  // Served fresh, and served after `protodocs check` left its caches (the index files among them, without their state).
+  it.each([
+    ['from the sources alone', undefined],
+    ['after a check of the site', async (dir: string) => void (await build({ root: dir, write: false, reuse: diskReuse({ record: false }) }))],
+  ])('is updated in memory after an edit, %s: only the edited page is indexed again, into the index a fresh build makes', async (_, before) => {
     const searchLines: string[] = [];
     await serveMinimalCopy({ buildLog: (line) => void (line.startsWith('✓ index') && searchLines.push(line)) }, async (running, dir) => {
       const get = async (p: string) => {
@@ -555,7 +568,7 @@ describe('serve (watch mode): the search index', () => {
         .toContain('A zebracorn needs a quiet paddock');
       expect(searchLines.at(-1)).toMatch(/^✓ index +\d+ sections, 5 pages kept +\d+ ms/);
       await sameAsFresh();
-    });
+    }, before);
   });
 });
 

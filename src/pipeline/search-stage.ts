@@ -111,7 +111,7 @@ async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: Wri
  * Started, it takes the task's records: `records` is empty afterwards.
  */
 export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> | undefined {
-  const known = reuse.search(task.key);
+  const known = knownIndex(task, reuse);
   if (known) return Promise.resolve({ ...known, onDisk: false, made: [] });
   if (!pool) return undefined;
   const making = make(task, pool, writeTo).then((files) => keep(task, reuse, files));
@@ -124,9 +124,18 @@ export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, wr
 
 /** The search stage on its own: `serve` schedules it after telling the tabs to reload; a build without workers awaits it. */
 export async function indexSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> {
-  const known = reuse.search(task.key);
+  const known = knownIndex(task, reuse);
   if (known) return { ...known, onDisk: false, made: [] };
   return keep(task, reuse, await make(task, pool, writeTo));
+}
+
+/**
+ * The index made before from the same records, unless the build keeps its index in memory (serve) and has none yet:
+ * one found in the disk cache (left by `protodocs build`) comes without its state, and without one, every later edit
+ * would make the index whole instead of updating it.
+ */
+function knownIndex(task: SearchTask, reuse: Reuse): ReturnType<Reuse['search']> {
+  return task.inMemory && !task.inMemory.last ? undefined : reuse.search(task.key);
 }
 
 function keep(task: SearchTask, reuse: Reuse, files: IndexFiles): IndexFiles {
