@@ -7,9 +7,9 @@ export type Segment = [key: string, make: () => string];
 export type SegmentLayout = [key: string, bytes: number][];
 
 /**
- * A file made of segments (its text, or its parts in order), and its layout for the next build. Given the previous file's path and layout, a segment
- * whose key it lists is copied from that file's bytes instead of being made: at 10,000 pages llms-full.txt is 66 MB,
- * made from every doc's source, and an edit changes one of them.
+ * A file made of segments (its text, or its parts in order), and its layout for the next build. Given the previous
+ * file's path and layout, a segment whose key it lists is copied from that file's bytes instead of being made: at
+ * 10,000 pages llms-full.txt is 66 MB, made from every doc's source, and an edit changes one of them.
  */
 export function composeSegments(segments: readonly Segment[], previous?: { file: string; layout: SegmentLayout }): { content: string | Buffer[]; layout: SegmentLayout } {
   const layout: SegmentLayout = [];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, searchShards, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
+import { localOfKey, pageOfKey, queryTerms, searchShards, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
 import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
-import { hashPages } from './records.ts';
+import { hashPages, pagesOf } from './records.ts';
+import { decodeFields } from './term-index.ts';
+import { updateScope } from './term-table.ts';
 import { sampleRecords, shardedScopes } from './test-support.ts';
 import type { SearchRecord } from './types.ts';
 
@@ -213,6 +215,22 @@ describe('an index updated from the last build', () => {
     const chunkFiles = [...first.files.keys()].filter((rel) => rel.startsWith('assets/search/')).length;
     expect(read.length - 3).toBeLessThanOrEqual(2 * fresh.length);
     expect(read.length - 3).toBeLessThan(chunkFiles / 3);
+  });
+
+  it("re-scores a lengthened section's words only where the section's stored score levels move", () => {
+    const records = corpus(600, (p, page) => {
+      if (p === 123) page[1].text += ' zeppelin';
+    });
+    const table = updateScope(first.scopes!.main, pagesOf(records), new Set([123]), (rel) => first.files.get(rel), 'search-index/main')!;
+    // The words of the edited section: each one's score there changed with the section's length.
+    const inSection = table.terms.filter((_, i) =>
+      decodeFields(table.fields.subarray(table.offsets[i], table.offsets[i + 1])).some((list) => list?.some((key, k) => k % 2 === 0 && pageOfKey(key) === 123 && localOfKey(key) === 1)),
+    );
+    const rescored = inSection.filter((term) => table.fresh[table.terms.indexOf(term)] !== undefined);
+    expect(rescored).toContain('zeppelin');
+    // Some keep the level they had there, and with it every posting: they are not scored again.
+    expect(rescored.length).toBeLessThan(inSection.length);
+    expectWhole(update(first, records).next, records);
   });
 
   it('drops a word no page holds any more, adds a new one, and follows a title edit and a new heading', () => {

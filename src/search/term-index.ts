@@ -85,9 +85,9 @@ export function sameStatistics(a: ScopeStatistics, b: ScopeStatistics): boolean 
  * its stored level (`scoreLevel`); keys ascending. The fields' lists are each in key order, so they are merged as they
  * are scored, each section's fields added in field order (as one running sum per section would add them). An edit
  * re-scores its words' whole lists, tens of thousands of sections for a common word at 10,000 pages: no map, no sort,
- * no object per section.
+ * no object per section. `dfs`: each field's section count for the term, when `fields` holds only some of its sections.
  */
-export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics): { keys: Float64Array; levels: Uint16Array } {
+export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n, averages }: ScopeStatistics, dfs?: readonly number[]): { keys: Float64Array; levels: Uint16Array } {
   const lists: number[][] = [];
   const idfs: number[] = [];
   const fieldOf: number[] = [];
@@ -95,7 +95,7 @@ export function scoreFields(fields: TermFields, stats: readonly PageStats[], { n
   for (let f = 0; f < FIELDS.length; f++) {
     const list = fields[f];
     if (!list) continue;
-    const df = list.length / 2;
+    const df = dfs?.[f] ?? list.length / 2;
     lists.push(list);
     idfs.push(Math.log(1 + (n - df + 0.5) / (df + 0.5)));
     fieldOf.push(f);

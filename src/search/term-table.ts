@@ -102,10 +102,14 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   const statistics = scopeStatistics(stats);
   if (!sameStatistics(statistics, previous.statistics)) return undefined;
   // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
-  // has the postings it had: most words of an edited page are in sections the edit did not touch.
+  // has the postings it had: most words of an edited page are in sections the edit did not touch. So does one whose
+  // sections there changed length but score the same stored levels as before (its other sections' scores hold: as
+  // many sections hold it, and the scope's statistics are the same). An edit that adds a line to a section re-scores
+  // none of that section's words whose levels it leaves as they were.
   for (const [term, fields] of freshFields) {
     const old = oldFields.get(term);
-    if (!old || !sameFields(old, fields) || !sameSectionStats(fields, changed, previous.stats, stats)) touched.add(term);
+    if (!old || !sameFields(old, fields)) touched.add(term);
+    else if (!sameSectionStats(fields, changed, previous.stats, stats) && !sameLevels(previous, term, old, fields, stats, statistics)) touched.add(term);
   }
   for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
 
@@ -152,6 +156,21 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   }
   for (; next < added.length; next++) push(added[next], -1);
   return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
+}
+
+/**
+ * Whether the term's sections in the changed pages, `before` and `after` the edit (the same sections, as often), score
+ * the same levels: under the last build's section stats and under this one's, with the term's section counts.
+ */
+function sameLevels(previous: ScopeState, term: string, before: TermFields, after: TermFields, stats: readonly PageStats[], statistics: ScopeStatistics): boolean {
+  const at = binarySearch(previous.terms, term);
+  if (at < 0) return false;
+  const all = decodeFields(fieldsAt(previous, at));
+  // By index, not map: a term's fields are a sparse array (a field no section has it in is a hole).
+  const dfs = Array.from({ length: all.length }, (_, f) => (all[f]?.length ?? 0) / 2);
+  const was = scoreFields(before, previous.stats, statistics, dfs);
+  const now = scoreFields(after, stats, statistics, dfs);
+  return was.levels.length === now.levels.length && was.levels.every((level, i) => level === now.levels[i] && was.keys[i] === now.keys[i]);
 }
 
 /** The encoded fields of the state's term `at`. */
