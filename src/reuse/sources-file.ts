@@ -1,6 +1,8 @@
 import { restoredRead, savedRead, type SavedRead, type SourceMemo } from '../content/index.ts';
 import { readKeyedFile, writeKeyedFile } from './keyed-file.ts';
 
+type SourceEntry = SourceMemo extends Map<string, infer Entry> ? Entry : never;
+
 /** Bump when the file's shape changes; the running code's key covers how a file is read and split. */
 const FORMAT = 'protodocs-sources-1';
 
@@ -13,8 +15,8 @@ const FORMAT = 'protodocs-sources-1';
 export function sourcesFile(file: string, code: string): { memo: SourceMemo; save(): void } {
   const key = `${FORMAT}\0${code}`;
   let changed = false;
-  class SavedSources extends Map<string, { size: number; mtimeMs: number; ctimeMs: number; read: ReturnType<typeof restoredRead> }> {
-    override set(abs: string, entry: { size: number; mtimeMs: number; ctimeMs: number; read: ReturnType<typeof restoredRead> }): this {
+  class SavedSources extends Map<string, SourceEntry> {
+    override set(abs: string, entry: SourceEntry): this {
       changed = true;
       return super.set(abs, { ...entry, read: restoredRead(savedRead(abs, entry, entry.read)) });
     }

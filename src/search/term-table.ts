@@ -101,6 +101,17 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   }
   const statistics = scopeStatistics(stats);
   if (!sameStatistics(statistics, previous.statistics)) return undefined;
+  // A term's number in the last build's index (-1: new) and its fields there, found and decoded once.
+  const lastOf = new Map<string, { at: number; fields: TermFields }>();
+  const last = (term: string) => {
+    let found = lastOf.get(term);
+    if (!found) {
+      const at = binarySearch(previous.terms, term);
+      found = { at, fields: at < 0 ? [] : decodeFields(fieldsAt(previous, at)) };
+      lastOf.set(term, found);
+    }
+    return found;
+  };
   // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
   // has the postings it had: most words of an edited page are in sections the edit did not touch. So does one whose
   // sections there changed length but score the same stored levels as before (its other sections' scores hold: as
@@ -109,24 +120,17 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   for (const [term, fields] of freshFields) {
     const old = oldFields.get(term);
     if (!old || !sameFields(old, fields)) touched.add(term);
-    else if (!sameSectionStats(fields, changed, previous.stats, stats) && !sameLevels(previous, term, old, fields, stats, statistics)) touched.add(term);
+    else if (!sameSectionStats(fields, changed, previous.stats, stats) && !sameLevels(last(term).fields, old, fields, previous.stats, stats, statistics)) touched.add(term);
   }
   for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
 
-  const known = new Map<string, number>();
-  for (const term of touched) {
-    const at = binarySearch(previous.terms, term);
-    if (at >= 0) known.set(term, at);
-  }
   // Touched terms re-scored, in order; those no section holds any more are dropped.
   const rescored = new Map<string, { postings: Scored; fields: Uint8Array }>();
   for (const term of touched) {
-    const at = known.get(term);
-    const bytes = at === undefined ? undefined : fieldsAt(previous, at);
-    const fields = replacePages(bytes ? decodeFields(bytes) : [], freshFields.get(term), changed);
+    const fields = replacePages(last(term).fields, freshFields.get(term), changed);
     if (fields) rescored.set(term, { postings: scoredPostings(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
   }
-  const added = [...rescored.keys()].filter((term) => !known.has(term)).sort();
+  const added = [...rescored.keys()].filter((term) => last(term).at < 0).sort();
 
   const terms: string[] = [];
   const sizes: number[] = [];
@@ -160,15 +164,13 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
 
 /**
  * Whether the term's sections in the changed pages, `before` and `after` the edit (the same sections, as often), score
- * the same levels: under the last build's section stats and under this one's, with the term's section counts.
+ * the same levels: under the last build's section stats and under this one's, with the term's section counts (from
+ * `all`, its fields in the last build's index).
  */
-function sameLevels(previous: ScopeState, term: string, before: TermFields, after: TermFields, stats: readonly PageStats[], statistics: ScopeStatistics): boolean {
-  const at = binarySearch(previous.terms, term);
-  if (at < 0) return false;
-  const all = decodeFields(fieldsAt(previous, at));
+function sameLevels(all: TermFields, before: TermFields, after: TermFields, previousStats: readonly PageStats[], stats: readonly PageStats[], statistics: ScopeStatistics): boolean {
   // By index, not map: a term's fields are a sparse array (a field no section has it in is a hole).
   const dfs = Array.from({ length: all.length }, (_, f) => (all[f]?.length ?? 0) / 2);
-  const was = scoreFields(before, previous.stats, statistics, dfs);
+  const was = scoreFields(before, previousStats, statistics, dfs);
   const now = scoreFields(after, stats, statistics, dfs);
   return was.levels.length === now.levels.length && was.levels.every((level, i) => level === now.levels[i] && was.keys[i] === now.keys[i]);
 }
