@@ -15,6 +15,9 @@ test('lists every file below a folder, sorted, as forward-slash paths, in this t
   mkdirSync(path.join(temp, 'empty'));
   const expected = ['a/b/c/d.json', 'a/b/index.html', 'a/z.html', 'b.txt'];
   expect(walkFiles(temp)).toEqual(expected);
+  // However the folder is named: relative, with a trailing slash, or through a dot.
+  expect(walkFiles(`${path.relative(process.cwd(), temp)}/`)).toEqual(expected);
+  expect(walkFiles(path.join(temp, 'a', '..', '.'))).toEqual(expected);
   const aside = await walkFilesAside(temp);
   expect([...aside.keys()]).toEqual(expected);
   for (const rel of expected) {

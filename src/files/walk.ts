@@ -8,10 +8,24 @@ import { Worker } from 'node:worker_threads';
  */
 function walk(files: typeof fs, paths: typeof path, dir: string): string[] {
   if (!files.existsSync(dir)) return [];
-  return (files.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => paths.relative(dir, paths.join(entry.parentPath, entry.name)).split(paths.sep).join('/'))
-    .sort();
+  // Each folder's relative path made once, and each file's path by concatenation: joining and relativising every
+  // one of 40,000 paths allocated 130 MB of strings on an edit of a 10,000-page site.
+  const base = paths.resolve(dir);
+  const start = base.endsWith(paths.sep) ? base.length : base.length + 1;
+  const prefixes = new Map<string, string>();
+  const prefix = (parent: string): string => {
+    let known = prefixes.get(parent);
+    if (known === undefined) {
+      known = parent.length <= base.length ? '' : `${parent.slice(start).split(paths.sep).join('/')}/`;
+      prefixes.set(parent, known);
+    }
+    return known;
+  };
+  const listed: string[] = [];
+  for (const entry of files.readdirSync(base, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
+    if (entry.isFile()) listed.push(prefix(entry.parentPath) + entry.name);
+  }
+  return listed.sort();
 }
 
 /** Every file below `dir` (sorted, forward-slash relative paths); nothing when it does not exist. */

@@ -19,6 +19,15 @@ function site(): string {
   return root;
 }
 const cacheFile = (root: string) => path.join(root, 'node_modules', '.cache', 'protodocs', 'markdown.bin');
+/** The cache folder's files, sorted, a parts file's random name shown as `markdown-parts.*.bin`. */
+const cacheFiles = (root: string) =>
+  readdirSync(path.dirname(cacheFile(root)))
+    .map((name) => name.replace(/^markdown-parts\.[0-9a-f]{16}\.bin$/, 'markdown-parts.*.bin'))
+    .sort();
+const partsFile = (root: string) => {
+  const folder = path.dirname(cacheFile(root));
+  return path.join(folder, readdirSync(folder).find((name) => name.startsWith('markdown-parts.'))!);
+};
 
 function entry(key: string, h1: string): CacheEntry {
   return {
@@ -85,7 +94,7 @@ describe('MarkdownCache', () => {
     expect(third.get('b.md', '2')).toBeUndefined();
     // No search index stored this time: none kept.
     expect(third.getSearch('records-1')).toBeUndefined();
-    expect(readdirSync(path.dirname(cacheFile(root)))).toEqual(['markdown.bin']);
+    expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', 'markdown.bin']);
   });
 
   test('a build that changed one file appends that entry; one that changed none leaves the file alone', () => {
@@ -179,6 +188,74 @@ describe('MarkdownCache', () => {
     expect(MarkdownCache.load(root).get('f0.md', 'k0')?.summary.h1).toBe('Round 3');
   });
 
+  test('the entries file holds no HTML: a build reads it, and from the parts file only the parts it uses', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    const html = (i: number) => `<p>${'x'.repeat(200_000)} ${i}</p>`;
+    for (let i = 0; i < 5; i++) first.set(`f${i}.md`, { ...entry(`k${i}`, `T${i}`), doc: { ...entry('', '').doc!, html: html(i) } });
+    first.save();
+    expect(readFileSync(cacheFile(root)).length).toBeLessThan(5_000);
+    expect(readFileSync(partsFile(root)).length).toBeGreaterThan(1_000_000);
+    // Every part but f2's overwritten: a build that reads only f2's HTML never meets the damage.
+    const parts = readFileSync(partsFile(root));
+    const keep = parts.indexOf(`${'x'.repeat(100)} 2<`);
+    writeFileSync(partsFile(root), Buffer.concat([Buffer.alloc(keep - 210_000, 0xff), parts.subarray(keep - 210_000, keep + 200), Buffer.alloc(parts.length - keep - 200, 0xff)]));
+    expect(MarkdownCache.load(root).get('f2.md', 'k2')?.doc?.html).toBe(html(2));
+  });
+
+  test('an entry saved again with its parts unread points at the same bytes; a changed one adds only its own', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    for (let i = 0; i < 10; i++) first.set(`f${i}.md`, entry(`k${i}`, `T${i}`));
+    first.save();
+    const size = readFileSync(partsFile(root)).length;
+    const cache = MarkdownCache.load(root);
+    for (let i = 0; i < 10; i++) {
+      const held = cache.get(`f${i}.md`, `k${i}`)!;
+      // f1's links now resolve elsewhere (a new fingerprint), f2 was edited.
+      cache.set(`f${i}.md`, i === 1 ? { ...held, fingerprint: 'moved' } : i === 2 ? entry('k2', 'Edited') : held);
+    }
+    cache.save();
+    const grown = readFileSync(partsFile(root)).length - size;
+    expect(grown).toBeGreaterThan(0);
+    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + serialize([]).length + 16);
+    const again = MarkdownCache.load(root);
+    expect(again.get('f1.md', 'k1')).toEqual({ ...entry('k1', 'T1'), fingerprint: 'moved' });
+    expect(again.get('f2.md', 'k2')).toEqual(entry('k2', 'Edited'));
+  });
+
+  test('a rewrite writes a new parts file and removes the old one; parts read from it before stay readable', () => {
+    const root = site();
+    const cache = MarkdownCache.load(root);
+    cache.set('a.md', entry('1', 'A'));
+    cache.set('b.md', entry('2', 'B'));
+    cache.save();
+    const old = partsFile(root);
+    // In memory between builds (serve): a.md is kept unread, b.md is dropped, so the file is written anew.
+    const loaded = MarkdownCache.load(root);
+    const kept = loaded.get('a.md', '1')!;
+    loaded.nextBuild();
+    loaded.set('a.md', kept);
+    loaded.save();
+    expect(existsSync(old)).toBe(false);
+    expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', 'markdown.bin']);
+    expect(isUnmade(kept.doc!, 'html')).toBe(true);
+    expect(kept.doc!.html).toBe('<h1>A</h1>');
+    expect(MarkdownCache.load(root).get('a.md', '1')).toEqual(entry('1', 'A'));
+  });
+
+  test.each([
+    ['missing', (file: string) => rmSync(file)],
+    ['cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 20))],
+  ])('entries whose parts file is %s are ignored', (_, damage) => {
+    const root = site();
+    const cache = MarkdownCache.load(root);
+    cache.set('a.md', entry('1', 'A'));
+    cache.save();
+    damage(partsFile(root));
+    expect(MarkdownCache.load(root).get('a.md', '1')).toBeUndefined();
+  });
+
   test('many entries are written in several chunks and all read back', () => {
     const root = site();
     const cache = MarkdownCache.load(root);
@@ -240,7 +317,7 @@ describe('MarkdownCache', () => {
       const entries = Array.from({ length: 30 }, (_, i) => heavy(i));
       entries.forEach((e, i) => cache.set(`f${i}.md`, e));
       // Written as they came (more than one 4 MB chunk by now), under a temp name until the save.
-      expect(readdirSync(folder(root))).toEqual([`markdown.bin.${process.pid}.spill.tmp`]);
+      expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', `markdown.bin.${process.pid}.spill.tmp`]);
       for (const [i, e] of entries.entries()) {
         expect(['html', 'excerptHtml', 'sections'].map((key) => isUnmade(e.doc!, key))).toEqual([true, true, true]);
         // Read twice, from the file or from the bytes not yet written, and never kept.
@@ -250,7 +327,7 @@ describe('MarkdownCache', () => {
         expect(isUnmade(e.doc!, 'html')).toBe(true);
       }
       cache.save();
-      expect(readdirSync(folder(root))).toEqual(['markdown.bin']);
+      expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', 'markdown.bin']);
       // Still readable after the save, through the file the parts were written to.
       expect(entries[29].doc!.excerptHtml).toBe('<p>29</p>');
       const again = MarkdownCache.load(root);
@@ -259,7 +336,7 @@ describe('MarkdownCache', () => {
       const size = readFileSync(cacheFile(root)).length;
       const next = MarkdownCache.load(root, { spill: true });
       for (let i = 0; i < 30; i++) next.set(`f${i}.md`, i === 0 ? entry('changed', 'C') : next.get(`f${i}.md`, `k${i}`)!);
-      expect(readdirSync(folder(root))).toEqual(['markdown.bin']);
+      expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', 'markdown.bin']);
       next.save();
       expect(readFileSync(cacheFile(root)).length).toBeGreaterThan(size);
       expect(MarkdownCache.load(root).get('f0.md', 'changed')?.summary.h1).toBe('C');
@@ -291,11 +368,13 @@ describe('MarkdownCache', () => {
       mkdirSync(folder(root), { recursive: true });
       writeFileSync(path.join(folder(root), 'markdown.bin.99999999.spill.tmp'), 'left behind');
       writeFileSync(path.join(folder(root), 'markdown.bin.99999998.tmp'), 'left behind');
+      writeFileSync(path.join(folder(root), 'markdown-parts.0123456789abcdef.bin'), 'left behind');
       writeFileSync(path.join(folder(root), 'config.bin'), 'kept');
       const cache = MarkdownCache.load(root, { spill: true });
       cache.set('a.md', entry('1', 'A'));
       cache.save();
-      expect(readdirSync(folder(root)).sort()).toEqual(['config.bin', 'markdown.bin']);
+      expect(cacheFiles(root)).toEqual(['config.bin', 'markdown-parts.*.bin', 'markdown.bin']);
+      expect(partsFile(root)).not.toMatch(/0123456789abcdef/);
     });
 
     test('not when the file could not be written: the build keeps the HTML and saves nothing', () => {

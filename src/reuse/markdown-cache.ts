@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/index.ts';
@@ -7,12 +8,13 @@ import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-6';
+const FORMAT = 'protodocs-markdown-cache-7';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
- * file's bytes. Each is a record of its own, read when first used, so that an edit that renders one page does not turn
- * 300 MB of HTML back into strings, and the search index reading a page's sections does not make its HTML.
+ * cache's bytes. They are kept in a file of their own and each read from it when first used, so that an edit that
+ * renders one page neither reads 170 MB of HTML and sections (10,000 pages) nor turns them back into strings, and the
+ * search index reading a page's sections does not make its HTML.
  */
 const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections'] satisfies (keyof DocumentHtml)[];
 
@@ -27,34 +29,38 @@ export interface CacheEntry {
 }
 
 /**
- * Per-file results of earlier builds, in one v8-serialised file under node_modules/.cache. A corrupt or
- * foreign cache is ignored: the cache may only ever save work, never change output.
+ * Per-file results of earlier builds, in two files under node_modules/.cache. A corrupt or foreign cache is ignored:
+ * the cache may only ever save work, never change output.
  *
- * The file is a log: a save appends the entries that changed (a later record of a file replaces an earlier one) and
- * rewrites it whole only when replaced records make up a quarter of it. At 10,000 pages the file is 300 MB, and an
- * edit changes one entry.
+ * markdown.bin holds the entries, each without its document's heavy parts (see HEAVY) but with where they are in the
+ * parts file it names first. It is a log: a save appends the entries that changed (a later record of a file replaces
+ * an earlier one) and rewrites it whole, with a new parts file, only when replaced records make up a quarter of it.
+ * At 10,000 pages the entries take 25 MB and the parts 170 MB, and an edit changes one entry. The search index's
+ * record follows the entries.
  *
- * An entry is the entry without its document's heavy parts, then one record for each of those parts. A build reads
- * the first and keeps the others as bytes, turned into values on first use (see HEAVY), and written back as they are.
- * The search index's record follows the entries.
+ * A build reads the entries and opens the parts file; a heavy part is read from it when first used, and an entry
+ * saved again with a part still unread points at the same bytes, or has them copied to a new parts file.
  *
- * A build with no file to append to (a cold one) writes the file as it goes, see Spill.
+ * A build with no file to append to (a cold one) writes both as it goes, see Spill.
  */
 export class MarkdownCache {
   private next = new Map<string, CacheEntry>();
   /** The search index files of the last build, keyed by a hash of their records. */
   private search?: SavedSearch;
-  /** What the file holds: its size, the latest entry of each file, how many entry records, and its search record. */
-  private disk?: { size: number; entries: Map<string, CacheEntry>; records: number; search?: SavedSearch };
+  /**
+   * What the file holds: its size, the latest entry of each file, how many entry records, its search record, and the
+   * parts file its entries point into.
+   */
+  private disk?: Disk;
 
   private constructor(
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
-    /** The heavy parts of documents read from the file, as bytes, for writing them back unread. */
-    private readonly bodies: WeakMap<DocumentHtml, Record<string, Buffer>>,
+    /** Where the heavy parts of documents read from, or written to, a parts file are in it. */
+    private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
     private previousSearch?: SavedSearch,
-    disk?: { size: number; records: number },
-    /** Writes the file while the build runs, when it will be written anew anyway. */
+    disk?: Omit<Disk, 'entries' | 'search'>,
+    /** Writes the files while the build runs, when they will be written anew anyway. */
     private spill?: Spill,
   ) {
     if (disk) this.disk = { ...disk, entries: new Map(previous), search: previousSearch };
@@ -70,37 +76,40 @@ export class MarkdownCache {
   }
 
   /**
-   * `spill`: a build run once in its process (the CLI's build and check) may write the file as entries are set, when
-   * there is none to append to; a cache kept between builds (serve) never does.
+   * `spill`: a build run once in its process (the CLI's build and check) may write the files as entries are set, when
+   * there are none to append to; a cache kept between builds (serve) never does.
    */
   static load(root: string, options: { spill?: boolean } = {}): MarkdownCache {
     const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
-    const bodies = new WeakMap<DocumentHtml, Record<string, Buffer>>();
+    const bodies = new WeakMap<DocumentHtml, HeldParts>();
     let search: SavedSearch | undefined;
-    let disk: { size: number; records: number } | undefined;
+    let disk: Omit<Disk, 'entries' | 'search'> | undefined;
     if (existsSync(file)) {
       try {
         const buffer = readFileSync(file);
         const records = readRecords(buffer);
-        if (records.next() === FORMAT) {
+        const [format, partsName] = records.next() as [unknown, unknown];
+        if (format === FORMAT && typeof partsName === 'string' && PARTS_NAME.test(partsName)) {
+          const parts = PartsFile.open(path.dirname(file), partsName);
           let count = 0;
           for (let record = records.next(); record !== END; record = records.next()) {
             if (!Array.isArray(record)) {
               search = (record as { search?: SavedSearch }).search;
               continue;
             }
-            const [name, entry, heavy] = record as [string, CacheEntry, string[] | undefined];
-            if (entry.doc && heavy) {
-              const parts: Record<string, Buffer> = {};
-              for (const key of heavy) parts[key] = records.raw();
-              bodies.set(entry.doc, parts);
-              heavyOnDemand(entry.doc, parts);
+            const [name, entry, places] = record as [string, CacheEntry, Places | undefined];
+            if (entry.doc && places) {
+              for (const [key, [place, length]] of Object.entries(places)) {
+                if (!HEAVY.includes(key) || !(place >= 0 && length >= 0 && place + length <= parts.end)) throw new Error('corrupt cache');
+                lazyField(entry.doc as unknown as Record<string, unknown>, key, () => deserialize(parts.read(place, length)) as never);
+              }
+              bodies.set(entry.doc, { file: parts, places });
             }
             previous.set(name, entry);
             count++;
           }
-          disk = { size: buffer.length, records: count };
+          disk = { size: buffer.length, records: count, parts };
         }
       } catch {
         previous = new Map();
@@ -108,7 +117,8 @@ export class MarkdownCache {
         disk = undefined;
       }
     }
-    return new MarkdownCache(file, previous, bodies, search, disk, options.spill && !disk ? Spill.open(file) : undefined);
+    const spill = options.spill && !disk ? Spill.open(file, bodies) : undefined;
+    return new MarkdownCache(file, previous, bodies, search, disk, spill);
   }
 
   getSearch(key: string): { files: Map<string, string>; indexUrl: string } | undefined {
@@ -137,24 +147,24 @@ export class MarkdownCache {
     if (this.spill && !this.spill.write(file, entry)) this.spill = undefined;
   }
 
-  /** A build that failed stores nothing: a file being written as it ran is removed (what it holds stays readable). */
+  /** A build that failed stores nothing: files being written as it ran are removed (what they hold stays readable). */
   discard(): void {
     this.spill?.remove();
     this.spill = undefined;
   }
 
   /**
-   * Stores this build's files: appends what changed since the file was read or last saved, or writes the file anew
+   * Stores this build's files: appends what changed since the file was read or last saved, or writes the files anew
    * (atomically, with only this build's files) when replaced or dropped records would make up a quarter of it, or it is
    * not the file this cache knows. One record at a time: serialising the whole cache at once would need a buffer of
-   * its full size (hundreds of MB at 10,000 pages). A file written as the build ran is finished and put in place.
+   * its full size (hundreds of MB at 10,000 pages). Files written as the build ran are finished and put in place.
    */
   save(): void {
     if (this.spill) {
-      const size = this.spill.finish(this.search, this.file);
+      const finished = this.spill.finish(this.search, this.file);
       this.spill = undefined;
-      this.disk = size === undefined ? undefined : { size, records: this.next.size, entries: new Map(this.next), search: this.search };
-      if (size !== undefined) return;
+      this.disk = finished && { ...finished, records: this.next.size, entries: new Map(this.next), search: this.search };
+      if (finished) return;
     }
     const disk = this.disk;
     const changed = [...this.next].filter(([name, entry]) => !sameEntry(disk?.entries.get(name), entry));
@@ -168,13 +178,16 @@ export class MarkdownCache {
     this.rewrite();
   }
 
-  private append(disk: NonNullable<MarkdownCache['disk']>, changed: [string, CacheEntry][]): boolean {
+  private append(disk: Disk, changed: [string, CacheEntry][]): boolean {
     let fd: number | undefined;
     try {
+      // The parts first: an entry is in the file only once what it points at is.
+      const heads = changed.map((entry) => this.entryRecord(disk.parts, entry));
+      disk.parts.flush();
       fd = openSync(this.file, 'r+');
       // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
       const out = new RecordWriter(fd, disk.size - END_RECORD.length);
-      for (const entry of changed) this.writeEntry(out, entry);
+      for (const head of heads) out.write(head);
       out.write(END);
       out.flush();
       disk.size = out.position;
@@ -190,27 +203,32 @@ export class MarkdownCache {
 
   private rewrite(): void {
     const temp = `${this.file}.${process.pid}.tmp`;
+    let parts: PartsFile | undefined;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
+      parts = PartsFile.create(path.dirname(this.file));
       const fd = openSync(temp, 'w');
       let size: number;
       try {
         const out = new RecordWriter(fd, 0);
-        out.write(FORMAT);
-        for (const entry of this.next) this.writeEntry(out, entry);
+        out.write([FORMAT, parts.name]);
+        for (const entry of this.next) out.write(this.entryRecord(parts, entry));
         out.write({ search: this.search });
         out.write(END);
+        parts.flush();
         out.flush();
         size = out.position;
       } finally {
         closeSync(fd);
       }
       renameSync(temp, this.file);
-      this.disk = { size, records: this.next.size, entries: new Map(this.next), search: this.search };
+      removeUnused(this.file, parts.name);
+      this.disk = { size, records: this.next.size, entries: new Map(this.next), search: this.search, parts };
     } catch {
       this.disk = undefined;
       // A read-only or full disk only costs speed next time; so does a temp file that cannot be removed (a file stands
       // where its folder should be).
+      parts?.remove();
       try {
         rmSync(temp, { force: true });
       } catch {
@@ -219,19 +237,44 @@ export class MarkdownCache {
     }
   }
 
-  /** An entry's records (see HEAVY); heavy parts still unread are written as the bytes they were read from. */
-  private writeEntry(out: RecordWriter, [name, entry]: [string, CacheEntry]): void {
+  /**
+   * An entry's record, its heavy parts written to `parts` first: a part still unread is the bytes it was read from,
+   * pointed at where they already are in `parts`, else copied there.
+   */
+  private entryRecord(parts: PartsFile, [name, entry]: [string, CacheEntry]): [string, CacheEntry, Places | undefined] {
     const { head, heavy } = split(entry);
-    out.write([name, head, heavy]);
-    if (!heavy) return;
+    if (!heavy) return [name, head, undefined];
     const doc = entry.doc!;
-    const bodies = this.bodies.get(doc);
+    const held = this.bodies.get(doc);
+    const places: Places = {};
     for (const key of heavy) {
-      const body = bodies?.[key];
-      if (body && isUnmade(doc, key)) out.writeRaw(body);
-      else out.write(doc[key as keyof DocumentHtml]);
+      const at = held?.places[key];
+      if (at && isUnmade(doc, key)) {
+        places[key] = held!.file === parts ? at : [parts.write(held!.file.read(at[0], at[1])), at[1]];
+      } else {
+        const body = serialize(doc[key as keyof DocumentHtml]);
+        places[key] = [parts.write(body), body.length];
+      }
     }
+    this.bodies.set(doc, { file: parts, places });
+    return [name, head, places];
   }
+}
+
+interface Disk {
+  size: number;
+  entries: Map<string, CacheEntry>;
+  records: number;
+  search?: SavedSearch;
+  parts: PartsFile;
+}
+
+/** Each heavy part's place in a parts file (where its bytes start) and length. */
+type Places = Record<string, readonly [place: number, length: number]>;
+
+interface HeldParts {
+  file: PartsFile;
+  places: Places;
 }
 
 /** An entry without its document's heavy parts, and the names of those parts (none without a document). */
@@ -248,97 +291,105 @@ function split(entry: CacheEntry): { head: CacheEntry; heavy?: string[] } {
   return { head: { ...entry, doc: head as unknown as DocumentHtml }, heavy };
 }
 
-/** Makes each of a document's heavy parts (the value of its record in `parts`) on first read. */
-function heavyOnDemand(doc: DocumentHtml, parts: Readonly<Record<string, Buffer>>): void {
-  for (const key of Object.keys(parts)) lazyField(doc as unknown as Record<string, unknown>, key, () => deserialize(parts[key]) as never);
-}
-
 /**
- * The cache file of a build that writes it anew, written while the build runs: each entry as it is set, its heavy
- * parts then read back from the file whenever used rather than held. The markdown stage would otherwise hold every
+ * The cache files of a build that writes them anew, written while the build runs: each entry as it is set, its heavy
+ * parts then read back from the parts file whenever used rather than held. The markdown stage would otherwise hold every
  * page's HTML and sections until the cache's save at the end: about 170 MB at 10,000 pages, through the render stage
  * and its peak.
- *
- * A part is read back from the bytes written while they are still buffered, then from the file by its place in it:
- * through the descriptor this keeps open, which stays valid whatever later happens to the file's name. The descriptor
- * is closed when nothing can read through it any more.
  */
 class Spill {
   private failed = false;
+  private closed = false;
 
   private constructor(
     private readonly temp: string,
     private readonly fd: number,
     private readonly out: RecordWriter,
-    /** The first of the folders made for the file, if any: a build that saves nothing leaves none behind. */
+    private readonly parts: PartsFile,
+    private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
+    /** The first of the folders made for the files, if any: a build that saves nothing leaves none behind. */
     private readonly made: string | undefined,
   ) {}
 
-  static open(file: string): Spill | undefined {
-    // Not the name a rewrite writes to: after a failed spill, a rewrite must not truncate what spilled parts are read from.
+  static open(file: string, bodies: WeakMap<DocumentHtml, HeldParts>): Spill | undefined {
+    // Not the name a rewrite writes to.
     const temp = `${file}.${process.pid}.spill.tmp`;
+    let parts: PartsFile | undefined;
     try {
       const made = mkdirSync(path.dirname(file), { recursive: true });
-      removeStaleTemps(file);
-      const fd = openSync(temp, 'w+');
-      const spill = new Spill(temp, fd, new RecordWriter(fd, 0), made);
-      closeWhenUnreachable.register(spill, fd);
-      spill.out.write(FORMAT);
+      removeUnused(file);
+      parts = PartsFile.create(path.dirname(file));
+      const fd = openSync(temp, 'w');
+      const spill = new Spill(temp, fd, new RecordWriter(fd, 0), parts, bodies, made);
+      spill.out.write([FORMAT, parts.name]);
       return spill;
     } catch {
+      parts?.remove();
       return undefined;
     }
   }
 
-  /** Writes the entry and lets go of its document's heavy parts. False when the file could not be written. */
+  /** Writes the entry and lets go of its document's heavy parts. False when the files could not be written. */
   write(name: string, entry: CacheEntry): boolean {
     if (this.failed) return false;
     const { head, heavy } = split(entry);
     const doc = entry.doc;
     try {
-      this.out.write([name, head, heavy]);
+      const places: Places = {};
       for (const key of heavy ?? []) {
-        const value = doc![key as keyof DocumentHtml];
-        const body = serialize(value);
-        const { length } = body;
-        const place = this.out.writeRaw(body);
+        const body = serialize(doc![key as keyof DocumentHtml]);
+        places[key] = [this.parts.write(body), body.length];
+      }
+      this.out.write([name, head, heavy && places]);
+      if (!heavy) return true;
+      const parts = this.parts;
+      for (const [key, [place, length]] of Object.entries(places)) {
         // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
         // kept, only where they are.
-        lazyField(doc as unknown as Record<string, unknown>, key, () => deserialize(this.read(place, length)), { keep: false });
+        lazyField(doc as unknown as Record<string, unknown>, key, () => deserialize(parts.read(place, length)), { keep: false });
       }
+      this.bodies.set(doc!, { file: parts, places });
       return true;
     } catch {
-      // Parts not yet in the file stay with the writer's buffers, where reads find them; the rest stay readable
-      // through the descriptor once the file's name is gone.
       this.remove();
       return false;
     }
   }
 
-  private read(place: number, length: number): Buffer {
-    const buffered = this.out.buffered(place, length);
-    if (buffered) return buffered;
-    const bytes = Buffer.allocUnsafe(length);
-    readSync(this.fd, bytes, 0, length, place);
-    return bytes;
-  }
-
-  /** The search record and the end, then the file in its place: its size, or undefined when it could not be. */
-  finish(search: SavedSearch | undefined, file: string): number | undefined {
+  /** The search record and the end, then the files in place: the entries file's size and the parts file, or undefined. */
+  finish(search: SavedSearch | undefined, file: string): { size: number; parts: PartsFile } | undefined {
     if (this.failed) return this.remove();
     try {
       this.out.write({ search });
       this.out.write(END);
+      this.parts.flush();
       this.out.flush();
+      this.close();
       renameSync(this.temp, file);
-      return this.out.position;
+      return { size: this.out.position, parts: this.parts };
     } catch {
       return this.remove();
     }
   }
 
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      closeSync(this.fd);
+    } catch {
+      /* nothing to lose: the file is being given up */
+    }
+  }
+
+  /**
+   * The files go; parts written are still read through the parts file's descriptor, or from its writer's buffers
+   * when not yet written.
+   */
   remove(): undefined {
     this.failed = true;
+    this.close();
+    this.parts.remove();
     try {
       rmSync(this.temp, { force: true });
       // The folders this made, innermost first, while nothing else has come to be in them.
@@ -350,6 +401,74 @@ class Spill {
   }
 }
 
+/**
+ * The file of documents' heavy parts, each written once and read by its place, through a descriptor this keeps open:
+ * it stays valid whatever later happens to the file's name, until nothing can read through it any more.
+ */
+class PartsFile {
+  private readonly out: RecordWriter;
+
+  private constructor(
+    private readonly folder: string,
+    readonly name: string,
+    private readonly fd: number,
+    size: number,
+  ) {
+    this.out = new RecordWriter(fd, size);
+    closeWhenUnreachable.register(this, fd);
+  }
+
+  static open(folder: string, name: string): PartsFile {
+    const file = path.join(folder, name);
+    let fd: number;
+    try {
+      fd = openSync(file, 'r+');
+    } catch {
+      // A cache folder that can only be read still saves parsing.
+      fd = openSync(file, 'r');
+    }
+    return new PartsFile(folder, name, fd, fstatSync(fd).size);
+  }
+
+  static create(folder: string): PartsFile {
+    const name = `markdown-parts.${randomBytes(8).toString('hex')}.bin`;
+    return new PartsFile(folder, name, openSync(path.join(folder, name), 'wx+'), 0);
+  }
+
+  /** Where the next part would start, written or still buffered. */
+  get end(): number {
+    return this.out.end;
+  }
+
+  /** Writes a part (buffered); returns where its bytes start. */
+  write(body: Buffer): number {
+    return this.out.writeRaw(body);
+  }
+
+  read(place: number, length: number): Buffer {
+    const buffered = this.out.buffered(place, length);
+    if (buffered) return buffered;
+    const bytes = Buffer.allocUnsafe(length);
+    if (readSync(this.fd, bytes, 0, length, place) !== length) throw new Error('truncated cache');
+    return bytes;
+  }
+
+  flush(): void {
+    this.out.flush();
+  }
+
+  /** The name goes; what was written stays readable here. */
+  remove(): void {
+    try {
+      rmSync(path.join(this.folder, this.name), { force: true });
+    } catch {
+      /* only takes space, until the next rewrite */
+    }
+  }
+}
+
+const PARTS_NAME = /^markdown-parts\.[0-9a-f]{16}\.bin$/;
+
 const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => {
   try {
     closeSync(fd);
@@ -358,11 +477,16 @@ const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => {
   }
 });
 
-/** Temp files of builds that ended without saving (killed, or crashed): a build that is still running loses only its save. */
-function removeStaleTemps(file: string): void {
+/**
+ * Temp files of builds that ended without saving (killed, or crashed), and parts files no entries file points at: a
+ * build that is still running loses only its save.
+ */
+function removeUnused(file: string, parts?: string): void {
+  const folder = path.dirname(file);
   const prefix = `${path.basename(file)}.`;
-  for (const name of readdirSync(path.dirname(file))) {
-    if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(path.join(path.dirname(file), name), { force: true });
+  for (const name of readdirSync(folder)) {
+    const temp = name.startsWith(prefix) && name.endsWith('.tmp');
+    if (temp || (PARTS_NAME.test(name) && name !== parts)) rmSync(path.join(folder, name), { force: true });
   }
 }
 
@@ -402,6 +526,11 @@ class RecordWriter {
 
   write(value: unknown): void {
     this.writeRaw(serialize(value));
+  }
+
+  /** Where the next record would start, written or still buffered. */
+  get end(): number {
+    return this.position + this.size;
   }
 
   /** A record already serialised; returns where its body starts in the file. */
