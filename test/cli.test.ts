@@ -155,4 +155,28 @@ describe('protodocs CLI', () => {
     expect(r.stderr).toContain('3 errors, 1 warning.');
     expect(r.stderr).toContain('defined sidebars: intro, section0, section1');
   }, 60_000);
+
+  it('runs from V8\'s code cache once a build or check succeeded; a failed build or --help saves none', () => {
+    const site = path.join(temp, 'code-cache');
+    cpSync(path.join(repo, 'test/fixtures/minimal'), site, { recursive: true, filter: (from) => !from.includes('node_modules') });
+    const folder = path.join(temp, 'code-cache-folder');
+    const withCache = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, PROTODOCS_CODE_CACHE: folder } });
+    const cached = (args: string[]) => {
+      const r = withCache([...args, '--root', site, '--verbose']);
+      return { code: r.status, line: /^· code .*$/m.exec(r.stderr)?.[0] };
+    };
+    const config = path.join(site, 'site.config.ts');
+    const source = readFileSync(config, 'utf8');
+    writeFileSync(config, `${source}\nexport const broken = ;\n`);
+    expect(cached(['build'])).toEqual({ code: 1, line: '· code compiled (no code cache yet)' });
+    expect(withCache(['--help']).status).toBe(0);
+    expect(readdirSync(temp)).not.toContain('code-cache-folder');
+    writeFileSync(config, source);
+    expect(cached(['build'])).toEqual({ code: 0, line: '· code compiled (no code cache yet)' });
+    expect(readdirSync(folder)).toEqual(['cli.bin']);
+    expect(cached(['build'])).toEqual({ code: 0, line: '· code from the code cache' });
+    expect(cached(['check'])).toEqual({ code: 0, line: '· code from the code cache' });
+    // Made by the build and the check since: what each of them compiled.
+    expect(readFileSync(path.join(folder, 'cli.bin'), 'utf8').split('\n')[0]).toMatch(/"kinds":\["build:full","build:unchanged","check:[a-z]+"\]/);
+  }, 60_000);
 });

@@ -47,7 +47,7 @@ afterAll(() => {
 
 describe('the npm package', () => {
   it('holds the compiled CLI, its declarations, the theme and the starter site, and nothing else', () => {
-    for (const file of ['bin/protodocs.js', 'dist/cli/main.js', 'dist/index.js', 'dist/types/index.d.ts', 'theme/islands/SearchModal.tsx', 'theme/styles/index.css', 'src/client/loader.ts', 'templates/site/site.config.ts', 'CONFIGURATION.md', 'README.md']) {
+    for (const file of ['bin/protodocs.js', 'dist/launch.js', 'dist/cli.cjs', 'dist/index.js', 'dist/types/index.d.ts', 'theme/islands/SearchModal.tsx', 'theme/styles/index.css', 'src/client/loader.ts', 'templates/site/site.config.ts', 'CONFIGURATION.md', 'README.md']) {
       expect(entries).toContain(file);
     }
     const unwanted = entries.filter(

@@ -1,8 +1,10 @@
+import type * as Esbuild from 'esbuild';
 import type { BuildOptions as EsbuildOptions, Metafile, OutputFile, Plugin } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../config/index.ts';
+import { importModule } from '../files/index.ts';
 import type { AssetManifest, BundleData } from '../render/index.ts';
 import { escapeHtml, withBase, type AnalyticsData } from '../shared/index.ts';
 
@@ -98,7 +100,7 @@ function siteFiles(siteRoot: string): Plugin {
  */
 export async function bundleClient(options: BundleOptions): Promise<AssetManifest & { bundle: BundleData }> {
   // Loaded on first use: an unchanged build never needs it, and start-up should not wait for it.
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild } = await importModule<typeof Esbuild>('esbuild');
   const islands = new Map([...themeIslands(), ...options.extraIslands]);
   const publicPath = withBase(options.baseUrl, '/assets/');
   const minify = options.minify ?? true;

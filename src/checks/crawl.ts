@@ -1,6 +1,8 @@
+import type * as Linkinator from 'linkinator';
 import type { LinkResult } from 'linkinator';
 import { Parser } from 'htmlparser2';
 import { didYouMean, positionAt, problem, type Diagnostic } from '../errors/index.ts';
+import { importModule } from '../files/index.ts';
 
 /**
  * `protodocs check`: crawls the built site on a local server and turns every broken link, asset or fragment into a
@@ -182,7 +184,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
   const production = options.siteUrl ? new RegExp(`^${escapeRegExp(options.siteUrl.replace(/\/+$/, '') + base)}`, 'i') : undefined;
 
   // Loaded on demand: build() imports this folder, and linkinator with its HTTP stack is only needed by check.
-  const { LinkChecker, LinkState } = await import('linkinator');
+  const { LinkChecker, LinkState } = await importModule<typeof Linkinator>('linkinator');
   const checker = new LinkChecker();
   const broken: LinkResult[] = [];
   const crawled = new Set<string>();

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { build } from '../pipeline/index.ts';
 import { diskReuse } from '../reuse/index.ts';
-import { cliWorkers } from './build-setup.ts';
+import { cliWorkers, codeCacheLine, runKind, type LoadedCode } from './build-setup.ts';
 import { createProgress, progressMode } from './progress.ts';
 import { USAGE_CODES } from '../errors/index.ts';
 import { reportDiagnostics, reportEarlyErrors, type ReportOptions } from './report.ts';
 import type { Diagnostic } from '../errors/index.ts';
 
-export interface BuildCommandOptions {
+export interface BuildCommandOptions extends LoadedCode {
   root: string;
   out?: string;
   baseUrl?: string;
@@ -27,6 +27,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const progress = createProgress(process.stderr, progressMode(process.stderr, options));
   const report: ReportOptions = { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true };
   let shown: Diagnostic[] = [];
+  if (options.verbose && options.codeCache) process.stderr.write(`${codeCacheLine(options.codeCache)}\n`);
   const result = await build({
     root,
     outDir: options.out ? path.resolve(options.out) : undefined,
@@ -56,6 +57,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const unchanged = result.unchanged ? ' (unchanged since the last build)' : '';
+  options.succeeded?.(runKind(result));
   process.stdout.write(`Built ${result.pages} pages in ${seconds} s → ${path.relative(process.cwd(), result.outDir ?? '') || '.'}${unchanged}\n`);
   return 0;
 }

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PACKAGE_ROOT } from '../config/index.ts';
+import type { BuildResult } from '../pipeline/index.ts';
 import { threadPools, type PoolFactory } from '../workers/index.ts';
+import type { CodeCacheUse } from './code-cache.ts';
 
 /**
  * From this many content files on, V8 grows its heaps by half between full collections instead of by up to four
@@ -26,4 +28,32 @@ export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromStr
     if (work >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
     return pools(work);
   };
+}
+
+/** What the build and check commands take from the CLI's loader (src/cli/launch.ts). */
+export interface LoadedCode {
+  /** How the CLI's code was loaded: --verbose says so. */
+  codeCache?: CodeCacheUse;
+  /** Told the kind of run once it succeeded (runKind), so that the loader keeps the code the run compiled. */
+  succeeded?: (kind: string) => void;
+}
+
+const CODE_CACHE_NOTE: Record<CodeCacheUse, string> = {
+  cached: 'from the code cache',
+  none: 'compiled (no code cache yet)',
+  refused: 'compiled (the code cache was refused)',
+};
+
+/** The --verbose line saying how the CLI's code was loaded. */
+export function codeCacheLine(use: CodeCacheUse): string {
+  return `· code ${CODE_CACHE_NOTE[use]}`;
+}
+
+/**
+ * Which kind of run a successful build was: one that wrote nothing, one that rendered every page, or one that kept
+ * some (an edit). Each runs other code in this thread, and so leaves other functions compiled.
+ */
+export function runKind(result: BuildResult): string {
+  if (result.unchanged) return 'unchanged';
+  return result.freshPages && result.freshPages.size < result.pages ? 'incremental' : 'full';
 }

@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildResult } from '../pipeline/index.ts';
 import { diskReuse } from '../reuse/index.ts';
-import { cliWorkers } from './build-setup.ts';
+import { cliWorkers, codeCacheLine, runKind, type LoadedCode } from './build-setup.ts';
 import { crawlSite } from '../checks/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { closeServer, createSiteServer, listen, memorySource } from '../serve/index.ts';
 import { createProgress, progressMode } from './progress.ts';
 import { reportDiagnostics } from './report.ts';
 
-export interface CheckCommandOptions {
+export interface CheckCommandOptions extends LoadedCode {
   root: string;
   external?: boolean;
   format?: string;
@@ -43,6 +43,7 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
   }
   const root = path.resolve(options.root);
   const progress = createProgress(process.stderr, progressMode(process.stderr, options));
+  if (options.verbose && options.codeCache) process.stderr.write(`${codeCacheLine(options.codeCache)}\n`);
   const result = await build({
     root,
     baseUrl: options.baseUrl,
@@ -97,5 +98,6 @@ export async function runCheck(options: CheckCommandOptions): Promise<number> {
     const verdict = failed ? 'Check failed.' : problems.length ? `Passed with ${problems.length} warning${problems.length === 1 ? '' : 's'}.` : 'No problems found.';
     process.stdout.write(`${summary} ${verdict}\n`);
   }
+  if (!failed) options.succeeded?.(runKind(result));
   return failed ? 1 : 0;
 }

@@ -1,3 +1,4 @@
+import type * as Esbuild from 'esbuild';
 import type { Message } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { findKeyPosition } from './key-position.ts';
 import { ProtodocsError, problem } from '../errors/index.ts';
+import { importModule } from '../files/index.ts';
 
 export interface ImportedModule {
   exports: Record<string, unknown>;
@@ -51,7 +53,7 @@ export interface ImportOptions {
 
 export async function importTs(file: string, root: string, kind: ModuleKind, options: ImportOptions = {}): Promise<ImportedModule> {
   // Loaded on first use: an unchanged build never compiles its config.
-  const { build } = await import('esbuild');
+  const { build } = await importModule<typeof Esbuild>('esbuild');
   let result;
   try {
     result = await build({
@@ -93,7 +95,7 @@ export async function importTs(file: string, root: string, kind: ModuleKind, opt
   const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
   if (options.isolate) return { exports: await evaluateIsolated(url, file, root, kind, options.isolate.timeoutMs), deps };
   try {
-    const exports = (await import(url)) as Record<string, unknown>;
+    const exports = await importModule(url);
     return { exports, deps };
   } catch (error) {
     throw threwWhileLoading(error instanceof Error ? error.message : String(error), file, root, kind);

@@ -1,3 +1,4 @@
 export { walkFiles, walkFilesAside, type ListedFiles } from './walk.ts';
 export { componentFiles, type ComponentFiles } from './component-files.ts';
 export { hashText } from './hash.ts';
+export { importModule, useModuleImporter } from './import-module.ts';

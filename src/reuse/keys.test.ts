@@ -2,10 +2,19 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { codeKey, rememberedCodeKey } from './keys.ts';
+import { PACKAGE_ROOT } from '../config/index.ts';
+import { codeFiles, codeKey, rememberedCodeKey } from './keys.ts';
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-keys-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('codeKey', () => {
+  test('covers the compiled CLI and its loader, which an installed package runs without its sources', () => {
+    const files = codeFiles().map((f) => path.relative(PACKAGE_ROOT, f));
+    expect(files).toEqual(expect.arrayContaining(['dist/cli.cjs', 'dist/launch.js', 'dist/build-worker.js', 'src/cli/main.ts']));
+    expect(files.filter((f) => f.endsWith('.map') || f.includes('.test.'))).toEqual([]);
+  });
+});
 
 describe('rememberedCodeKey', () => {
   test('hashes the code once, then reads the key back while the code files keep their stats', () => {

@@ -36,8 +36,8 @@ export function bundleKey(baseUrl: string, minify: boolean | undefined, extraIsl
 }
 
 /** The protodocs code that runs: compiled files (dist/) and sources (src/, absent from an installed package). */
-function codeFiles(): string[] {
-  return packageFiles(['dist', 'src']).filter((f) => /\.(?:js|ts|tsx)$/.test(f) && !f.includes('.test.'));
+export function codeFiles(): string[] {
+  return packageFiles(['dist', 'src']).filter((f) => /\.(?:c?js|ts|tsx)$/.test(f) && !f.includes('.test.'));
 }
 
 /**
