@@ -7,10 +7,12 @@ import { threadPools, type PoolFactory } from '../workers/index.ts';
 import type { CodeCacheUse } from './code-cache.ts';
 
 /**
- * From this many content files on, V8 grows its heaps by half between full collections instead of by up to four
- * times. A 10,000-page build keeps ~500 MB live in the main thread while it renders, and V8 let garbage pile up to
- * 2 GB above that before collecting: peak 2.3–2.9 GiB, 1.6 GiB with this (gen corpus, `/usr/bin/time`, 2 runs each).
- * It costs more collections: about 7% at 1,000 pages for 100 MB saved, which is why smaller sites keep V8's default.
+ * From this many pages parsed or rendered anew in one build's workers, V8 grows its heaps by half between full
+ * collections instead of by up to four times. A cold 10,000-page build keeps ~500 MB live in the main thread while it
+ * renders, and V8 let garbage pile up to 2 GB above that before collecting: peak 2.3–2.9 GiB, 1.6 GiB with this (gen
+ * corpus, `/usr/bin/time`, 2 runs each). It costs more collections: about 7% at 1,000 pages for 100 MB saved, and a
+ * sixth of a one-doc edit of 10,000 pages (4.5–4.8 s against 3.8–3.9 s, the same 555 MB peak) when it was set by the
+ * site's size; so smaller builds, and edits of large sites, keep V8's default.
  */
 export const LARGE_SITE_FILES = 3_000;
 const LARGE_SITE_HEAP_GROWTH = '--heap-growing-percent=50';
@@ -22,12 +24,14 @@ const LARGE_SITE_HEAP_GROWTH = '--heap-growing-percent=50';
 export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromString): PoolFactory | undefined {
   const workerFile = path.join(PACKAGE_ROOT, 'dist', 'build-worker.js');
   if (!existsSync(workerFile)) return undefined;
-  const pools = threadPools(workerFile);
-  return (work) => {
-    // Read by V8 at each collection, in every thread: setting it before the heavy stages is enough.
-    if (work >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
-    return pools(work);
-  };
+  // Read by V8 at each collection, in every thread: set as the heavy work starts is soon enough.
+  return threadPools(workerFile, undefined, () => {
+    let pages = 0;
+    return (count) => {
+      pages += count;
+      if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
+    };
+  });
 }
 
 /** What the build and check commands take from the CLI's loader (src/cli/launch.ts). */

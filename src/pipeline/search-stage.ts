@@ -64,8 +64,13 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
 
 /** For the stage line: the sections indexed, and the pages the last build's index is kept for. */
 export function searchSummary(records: readonly SearchRecord[]): string {
-  const kept = records.filter((r) => r.unchanged).length;
+  const kept = keptPages(records);
   return `${records.length - kept} sections${kept ? `, ${kept} pages kept` : ''}`;
+}
+
+/** Pages the index being updated keeps as they are (one `unchanged` record each); the other records were made anew. */
+export function keptPages(records: readonly SearchRecord[]): number {
+  return records.filter((r) => r.unchanged).length;
 }
 
 type WriteTo = { directory: string; previous?: string };

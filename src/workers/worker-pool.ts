@@ -48,6 +48,8 @@ export class BuildPool {
   constructor(
     private readonly spawn: () => WorkerLike,
     size: number,
+    /** Told how many pages each parse or page-body request hands the workers, as it is made. */
+    private readonly onPages?: (count: number) => void,
   ) {
     this.busy = Array.from({ length: size }, () => 0);
     this.workers = Array.from({ length: size }, () => undefined);
@@ -121,6 +123,7 @@ export class BuildPool {
   }
 
   async parse(jobs: ParseJob[]): Promise<ParsedSummary[]> {
+    this.onPages?.(jobs.length);
     const batches: ParseJob[][] = this.workers.map(() => []);
     const load = this.workers.map(() => 0);
     for (const job of [...jobs].sort((a, b) => b.body.length - a.body.length)) {
@@ -169,6 +172,7 @@ export class BuildPool {
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */
   renderBodies(routes: RouteData[]): Promise<BodyResult[]> {
+    this.onPages?.(routes.length);
     return this.submit({ type: 'bodies', routes });
   }
 
@@ -189,8 +193,8 @@ function cores(): number {
 }
 
 /** Worker threads running the compiled worker entry (dist/build-worker.js), one per core: what the CLI uses. */
-export function threadPools(workerFile: string, size = cores()): PoolFactory {
-  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size));
+export function threadPools(workerFile: string, size = cores(), onPages?: () => (count: number) => void): PoolFactory {
+  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size, onPages?.()));
 }
 
 /**
