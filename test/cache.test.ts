@@ -56,4 +56,18 @@ describe('build cache', () => {
     expect(warm.diagnostics).toEqual(cold.diagnostics);
     expect(warm.diagnostics.some((d) => d.code === 'PD5001' && d.file === 'content/docs/intro.md')).toBe(true);
   });
+
+  it('follows a page to its new URL in the unchanged pages that link to it', async () => {
+    const own = path.join(temp, 'moved');
+    cpSync(fixture, own, { recursive: true, filter: (src) => !src.includes('node_modules') });
+    const runOwn = (cache: boolean) => build({ root: own, write: false, reuse: cache ? diskReuse({ record: false }) : undefined, minify: false });
+    expect((await runOwn(true)).ok).toBe(true);
+    expect(textFiles(await runOwn(true))['docs/intro/index.html']).toContain('href="/docs/guides/deep/"');
+    const deep = path.join(own, 'content/docs/guides/deep.md');
+    writeFileSync(deep, readFileSync(deep, 'utf8').replace('title: Deep dive', 'title: Deep dive\nslug: /guides/deeper-dive'));
+    const warm = await runOwn(true);
+    expect(warm.ok).toBe(true);
+    expect(textFiles(warm)['docs/intro/index.html']).toContain('href="/docs/guides/deeper-dive/"');
+    expect(textFiles(warm)).toEqual(textFiles(await runOwn(false)));
+  });
 });

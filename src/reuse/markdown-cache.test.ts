@@ -287,6 +287,54 @@ describe('MarkdownCache', () => {
     expect(loaded.getSearch('s')).toBeUndefined();
   });
 
+  test('keeps the link context its entries were checked under, and drops the entries of files a build no longer has', () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    expect(first.useLinkContext('c1')).toBe(false);
+    for (let i = 0; i < 20; i++) first.set(`f${i}.md`, entry(`k${i}`, `T${i}`));
+    first.save();
+    expect(MarkdownCache.load(root).useLinkContext('c1')).toBe(true);
+    expect(MarkdownCache.load(root).useLinkContext('c2')).toBe(false);
+    // A build without f7 (removed), under another context: appended, not written anew.
+    const size = readFileSync(cacheFile(root)).length;
+    const second = MarkdownCache.load(root);
+    second.useLinkContext('c2');
+    for (let i = 0; i < 20; i++) if (i !== 7) second.set(`f${i}.md`, second.get(`f${i}.md`, `k${i}`)!);
+    second.save();
+    expect(readFileSync(cacheFile(root)).length - size).toBeLessThan(200);
+    const third = MarkdownCache.load(root);
+    expect(third.useLinkContext('c2')).toBe(true);
+    // Back with the same bytes, its entry checked under an older context is not there to be trusted.
+    expect(third.get('f7.md', 'k7')).toBeUndefined();
+    expect(third.get('f8.md', 'k8')).toEqual(entry('k8', 'T8'));
+    // Nothing changed: nothing written.
+    for (let i = 0; i < 20; i++) if (i !== 7) third.set(`f${i}.md`, third.get(`f${i}.md`, `k${i}`)!);
+    const unchanged = readFileSync(cacheFile(root));
+    third.save();
+    expect(readFileSync(cacheFile(root)).equals(unchanged)).toBe(true);
+    // Written anew, the file keeps the context too.
+    const fourth = MarkdownCache.load(root);
+    fourth.useLinkContext('c3');
+    fourth.set('only.md', entry('k', 'Only'));
+    fourth.save();
+    expect(MarkdownCache.load(root).useLinkContext('c3')).toBe(true);
+    expect(MarkdownCache.load(root).get('f8.md', 'k8')).toBeUndefined();
+  });
+
+  test('in memory (serve), each build\'s entries are under the context it started them with', () => {
+    const cache = MarkdownCache.load(site());
+    cache.useLinkContext('c1');
+    cache.set('a.md', entry('1', 'A'));
+    cache.nextBuild();
+    expect(cache.useLinkContext('c1')).toBe(true);
+    cache.set('a.md', entry('1', 'A'));
+    cache.nextBuild();
+    expect(cache.useLinkContext('c2')).toBe(false);
+    cache.set('a.md', entry('1', 'A'));
+    cache.nextBuild();
+    expect(cache.useLinkContext('c2')).toBe(true);
+  });
+
   test('in memory between builds (serve): each build starts from what the last one stored', () => {
     const cache = MarkdownCache.load(site());
     cache.set('a.md', entry('1', 'A'));

@@ -34,9 +34,10 @@ export interface CacheEntry {
  *
  * markdown.bin holds the entries, each without its document's heavy parts (see HEAVY) but with where they are in the
  * parts file it names first. It is a log: a save appends the entries that changed (a later record of a file replaces
- * an earlier one) and rewrites it whole, with a new parts file, only when replaced records make up a quarter of it.
+ * an earlier one; a file the site no longer has gets one that drops it) and rewrites it whole, with a new parts file,
+ * only when replaced records make up a quarter of it.
  * At 10,000 pages the entries take 25 MB and the parts 170 MB, and an edit changes one entry. The search index's
- * record follows the entries.
+ * record and the link context (see useLinkContext) follow the entries.
  *
  * A build reads the entries and opens the parts file; a heavy part is read from it when first used, and an entry
  * saved again with a part still unread points at the same bytes, or has them copied to a new parts file.
@@ -47,6 +48,8 @@ export class MarkdownCache {
   private next = new Map<string, CacheEntry>();
   /** The search index files of the last build, keyed by a hash of their records. */
   private search?: SavedSearch;
+  /** The link context (see useLinkContext) of this build's entries. */
+  private nextContext?: string;
   /**
    * What the file holds: its size, the latest entry of each file, how many entry records, its search record, and the
    * parts file its entries point into.
@@ -59,11 +62,13 @@ export class MarkdownCache {
     /** Where the heavy parts of documents read from, or written to, a parts file are in it. */
     private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
     private previousSearch?: SavedSearch,
-    disk?: Omit<Disk, 'entries' | 'search'>,
+    /** The link context under which every entry in `previous` was made or checked. */
+    private previousContext?: string,
+    disk?: Omit<Disk, 'entries' | 'search' | 'context'>,
     /** Writes the files while the build runs, when they will be written anew anyway. */
     private spill?: Spill,
   ) {
-    if (disk) this.disk = { ...disk, entries: new Map(previous), search: previousSearch };
+    if (disk) this.disk = { ...disk, entries: new Map(previous), search: previousSearch, context: previousContext };
   }
 
   /** A cache kept in memory between builds (serve) starts each build from what the last one stored. */
@@ -71,6 +76,7 @@ export class MarkdownCache {
     if (this.next.size > 0) {
       this.previous = this.next;
       this.next = new Map();
+      this.previousContext = this.nextContext;
     }
     if (this.search) this.previousSearch = this.search;
   }
@@ -84,7 +90,8 @@ export class MarkdownCache {
     let previous = new Map<string, CacheEntry>();
     const bodies = new WeakMap<DocumentHtml, HeldParts>();
     let search: SavedSearch | undefined;
-    let disk: Omit<Disk, 'entries' | 'search'> | undefined;
+    let context: string | undefined;
+    let disk: Omit<Disk, 'entries' | 'search' | 'context'> | undefined;
     if (existsSync(file)) {
       try {
         const buffer = readFileSync(file);
@@ -95,10 +102,18 @@ export class MarkdownCache {
           let count = 0;
           for (let record = records.next(); record !== END; record = records.next()) {
             if (!Array.isArray(record)) {
-              search = (record as { search?: SavedSearch }).search;
+              const tail = record as Tail;
+              if ('search' in tail) search = tail.search;
+              if ('context' in tail) context = tail.context;
               continue;
             }
-            const [name, entry, places] = record as [string, CacheEntry, Places | undefined];
+            const [name, entry, places] = record as [string, CacheEntry | null, Places | undefined];
+            count++;
+            // A file the site no longer had when the entry was saved.
+            if (entry === null) {
+              previous.delete(name);
+              continue;
+            }
             if (entry.doc && places) {
               for (const [key, [place, length]] of Object.entries(places)) {
                 if (!HEAVY.includes(key) || !(place >= 0 && length >= 0 && place + length <= parts.end)) throw new Error('corrupt cache');
@@ -107,18 +122,18 @@ export class MarkdownCache {
               bodies.set(entry.doc, { file: parts, places });
             }
             previous.set(name, entry);
-            count++;
           }
           disk = { size: buffer.length, records: count, parts };
         }
       } catch {
         previous = new Map();
         search = undefined;
+        context = undefined;
         disk = undefined;
       }
     }
     const spill = options.spill && !disk ? Spill.open(file, bodies) : undefined;
-    return new MarkdownCache(file, previous, bodies, search, disk, spill);
+    return new MarkdownCache(file, previous, bodies, search, context, disk, spill);
   }
 
   getSearch(key: string): { files: Map<string, string>; indexUrl: string } | undefined {
@@ -128,6 +143,18 @@ export class MarkdownCache {
 
   setSearch(key: string, search: { files: ReadonlyMap<string, string>; indexUrl: string }): void {
     this.search = { key, files: [...search.files], indexUrl: search.indexUrl };
+  }
+
+  /**
+   * Starts this build's entries under `context`, a hash of everything a document's fingerprint reads besides the
+   * document (every page's URL and source, the settings): whether every entry this cache gives was made or checked
+   * under the same, so that a fingerprint taken from it needs no link resolved again. Entries are saved with the
+   * context they were checked under, and those of files a build no longer has are dropped (so that a file back later
+   * is not trusted by an older check).
+   */
+  useLinkContext(context: string): boolean {
+    this.nextContext = context;
+    return this.previousContext === context;
   }
 
   get(file: string, key: string): CacheEntry | undefined {
@@ -161,24 +188,26 @@ export class MarkdownCache {
    */
   save(): void {
     if (this.spill) {
-      const finished = this.spill.finish(this.search, this.file);
+      const finished = this.spill.finish({ search: this.search, context: this.nextContext }, this.file);
       this.spill = undefined;
-      this.disk = finished && { ...finished, records: this.next.size, entries: new Map(this.next), search: this.search };
+      this.disk = finished && { ...finished, records: this.next.size, entries: new Map(this.next), search: this.search, context: this.nextContext };
       if (finished) return;
     }
     const disk = this.disk;
     const changed = [...this.next].filter(([name, entry]) => !sameEntry(disk?.entries.get(name), entry));
-    const records = (disk?.records ?? 0) + changed.length;
+    const removed = disk ? [...disk.entries.keys()].filter((name) => !this.next.has(name)) : [];
+    const context = this.nextContext ?? this.previousContext;
+    const records = (disk?.records ?? 0) + changed.length + removed.length;
     // A changed search index (serve keeps one, megabytes of JSON) is written only with a whole file, never appended:
     // appended on every save, replaced indexes would pile up unseen by the count of replaced entries.
     const appendable =
       disk !== undefined && this.search === disk.search && statSync(this.file, { throwIfNoEntry: false })?.size === disk.size && (records - this.next.size) * 4 <= records;
-    if (appendable && changed.length === 0) return;
-    if (appendable && this.append(disk, changed)) return;
-    this.rewrite();
+    if (appendable && changed.length === 0 && removed.length === 0 && disk.context === context) return;
+    if (appendable && this.append(disk, changed, removed, context)) return;
+    this.rewrite(context);
   }
 
-  private append(disk: Disk, changed: [string, CacheEntry][]): boolean {
+  private append(disk: Disk, changed: [string, CacheEntry][], removed: string[], context: string | undefined): boolean {
     let fd: number | undefined;
     try {
       // The parts first: an entry is in the file only once what it points at is.
@@ -188,11 +217,15 @@ export class MarkdownCache {
       // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
       const out = new RecordWriter(fd, disk.size - END_RECORD.length);
       for (const head of heads) out.write(head);
+      for (const name of removed) out.write([name, null]);
+      if (context !== disk.context) out.write({ context } satisfies Tail);
       out.write(END);
       out.flush();
       disk.size = out.position;
-      disk.records += changed.length;
+      disk.records += changed.length + removed.length;
       for (const [name, entry] of changed) disk.entries.set(name, entry);
+      for (const name of removed) disk.entries.delete(name);
+      disk.context = context;
       return true;
     } catch {
       return false;
@@ -201,7 +234,7 @@ export class MarkdownCache {
     }
   }
 
-  private rewrite(): void {
+  private rewrite(context: string | undefined): void {
     const temp = `${this.file}.${process.pid}.tmp`;
     let parts: PartsFile | undefined;
     try {
@@ -213,7 +246,7 @@ export class MarkdownCache {
         const out = new RecordWriter(fd, 0);
         out.write([FORMAT, parts.name]);
         for (const entry of this.next) out.write(this.entryRecord(parts, entry));
-        out.write({ search: this.search });
+        out.write({ search: this.search, context } satisfies Tail);
         out.write(END);
         parts.flush();
         out.flush();
@@ -223,7 +256,7 @@ export class MarkdownCache {
       }
       renameSync(temp, this.file);
       removeUnused(this.file, parts.name);
-      this.disk = { size, records: this.next.size, entries: new Map(this.next), search: this.search, parts };
+      this.disk = { size, records: this.next.size, entries: new Map(this.next), search: this.search, context, parts };
     } catch {
       this.disk = undefined;
       // A read-only or full disk only costs speed next time; so does a temp file that cannot be removed (a file stands
@@ -266,8 +299,12 @@ interface Disk {
   entries: Map<string, CacheEntry>;
   records: number;
   search?: SavedSearch;
+  context?: string;
   parts: PartsFile;
 }
+
+/** A record after entries: the search index's, and the link context (a later one replaces each it names). */
+type Tail = { search?: SavedSearch; context?: string };
 
 /** Each heavy part's place in a parts file (where its bytes start) and length. */
 type Places = Record<string, readonly [place: number, length: number]>;
@@ -357,10 +394,10 @@ class Spill {
   }
 
   /** The search record and the end, then the files in place: the entries file's size and the parts file, or undefined. */
-  finish(search: SavedSearch | undefined, file: string): { size: number; parts: PartsFile } | undefined {
+  finish(tail: Tail, file: string): { size: number; parts: PartsFile } | undefined {
     if (this.failed) return this.remove();
     try {
-      this.out.write({ search });
+      this.out.write(tail);
       this.out.write(END);
       this.parts.flush();
       this.out.flush();
