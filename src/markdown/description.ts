@@ -10,8 +10,9 @@ const SKIPPED: ReadonlySet<string> = new Set(['image', 'imageReference', 'html',
 // Blocks whose paragraphs are not the page's own prose: footnotes sit at the end of the page, and MDX ESM is code.
 const NOT_PROSE: ReadonlySet<string> = new Set(['footnoteDefinition', 'mdxjsEsm', 'code', 'html']);
 
-// Segments a text into words in any script (CJK has no spaces), so a cut never splits a word.
-const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+// Segments a text into words in any script (CJK has no spaces), so a cut never splits a word. Made when first needed:
+// making one takes 10 ms, and most builds cut no text.
+let words: Intl.Segmenter | undefined;
 
 /**
  * The page's description when its frontmatter gives none, as Docusaurus and Hugo make one: the plain text of the first
@@ -65,7 +66,7 @@ export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = max - 1;
   let end = 0;
-  for (const segment of WORDS.segment(text)) {
+  for (const segment of (words ??= new Intl.Segmenter(undefined, { granularity: 'word' })).segment(text)) {
     const stop = segment.index + segment.segment.length;
     if (stop > room) break;
     if (segment.isWordLike) end = stop;
