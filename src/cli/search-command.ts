@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { AskLlmOptions } from '../search/index.ts';
-import { cliWorkers } from './build-setup.ts';
 import { reportDiagnostics } from './report.ts';
 
 export interface SearchExportOptions {
@@ -21,7 +20,11 @@ export interface SearchExportOptions {
 export async function runSearchExport(options: SearchExportOptions): Promise<number> {
   const root = path.resolve(options.root);
   // Loaded on use, so `protodocs --help` and the other commands start without the build pipeline.
-  const [{ build }, { recordsFromIndexFiles, toHostedRecords }] = await Promise.all([import('../pipeline/index.ts'), import('../search/index.ts')]);
+  const [{ build }, { recordsFromIndexFiles, toHostedRecords }, { cliWorkers }] = await Promise.all([
+    import('../pipeline/index.ts'),
+    import('../search/index.ts'),
+    import('./build-setup.ts'),
+  ]);
   const result = await build({ root, write: false, baseUrl: options.baseUrl, workers: cliWorkers() });
   reportDiagnostics(result.diagnostics, { root, codeFrames: process.stderr.isTTY === true, verbose: options.verbose === true, crash: result.crash }, (t) =>
     process.stderr.write(t),
