@@ -77,7 +77,11 @@ export function runCached<T>(file: string, cacheFile: string): CachedScript<T> {
         renameSync(temp, cacheFile);
       } catch {
         // A read-only install only runs slower.
-        rmSync(temp, { force: true });
+        try {
+          rmSync(temp, { force: true });
+        } catch {
+          /* nothing was written */
+        }
       }
     },
   };
