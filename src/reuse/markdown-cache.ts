@@ -605,15 +605,17 @@ class RecordWriter {
   }
 }
 
-function readRecords(buffer: Buffer): { next(): unknown; raw(): Buffer } {
+/** Reads the records of `buffer` one at a time, from the start. */
+function readRecords(buffer: Buffer): { next(): unknown } {
   let offset = 0;
-  const raw = () => {
-    if (offset + 4 > buffer.length) throw new Error('truncated cache');
-    const length = buffer.readUInt32LE(offset);
-    if (offset + 4 + length > buffer.length) throw new Error('truncated cache');
-    const body = buffer.subarray(offset + 4, offset + 4 + length);
-    offset += 4 + length;
-    return body;
+  return {
+    next() {
+      if (offset + 4 > buffer.length) throw new Error('truncated cache');
+      const length = buffer.readUInt32LE(offset);
+      if (offset + 4 + length > buffer.length) throw new Error('truncated cache');
+      const body = buffer.subarray(offset + 4, offset + 4 + length);
+      offset += 4 + length;
+      return deserialize(body) as unknown;
+    },
   };
-  return { next: () => deserialize(raw()) as unknown, raw };
 }
