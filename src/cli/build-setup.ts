@@ -25,12 +25,8 @@ export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromStr
   const workerFile = path.join(PACKAGE_ROOT, 'dist', 'build-worker.js');
   if (!existsSync(workerFile)) return undefined;
   // Read by V8 at each collection, in every thread: set as the heavy work starts is soon enough.
-  return threadPools(workerFile, undefined, () => {
-    let pages = 0;
-    return (count) => {
-      pages += count;
-      if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
-    };
+  return threadPools(workerFile, undefined, (pages) => {
+    if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
   });
 }
 

@@ -42,14 +42,17 @@ export class BuildPool {
   /** file → worker index */
   private readonly owner = new Map<string, number>();
 
+  /** Pages handed to the workers to parse or render (see onPages). */
+  private pages = 0;
+
   /** Requests after whose reply their worker is replaced by a fresh one. */
   private readonly recycle = new Set<number>();
 
   constructor(
     private readonly spawn: () => WorkerLike,
     size: number,
-    /** Told how many pages each parse or page-body request hands the workers, as it is made. */
-    private readonly onPages?: (count: number) => void,
+    /** Told, as each parse or page-body request is made, how many pages this pool has handed its workers so far. */
+    private readonly onPages?: (total: number) => void,
   ) {
     this.busy = Array.from({ length: size }, () => 0);
     this.workers = Array.from({ length: size }, () => undefined);
@@ -89,6 +92,11 @@ export class BuildPool {
     return worker;
   }
 
+  private handed(count: number): void {
+    this.pages += count;
+    this.onPages?.(this.pages);
+  }
+
   get size(): number {
     return this.workers.length;
   }
@@ -123,7 +131,7 @@ export class BuildPool {
   }
 
   async parse(jobs: ParseJob[]): Promise<ParsedSummary[]> {
-    this.onPages?.(jobs.length);
+    this.handed(jobs.length);
     const batches: ParseJob[][] = this.workers.map(() => []);
     const load = this.workers.map(() => 0);
     for (const job of [...jobs].sort((a, b) => b.body.length - a.body.length)) {
@@ -172,7 +180,7 @@ export class BuildPool {
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */
   renderBodies(routes: RouteData[]): Promise<BodyResult[]> {
-    this.onPages?.(routes.length);
+    this.handed(routes.length);
     return this.submit({ type: 'bodies', routes });
   }
 
@@ -193,8 +201,8 @@ function cores(): number {
 }
 
 /** Worker threads running the compiled worker entry (dist/build-worker.js), one per core: what the CLI uses. */
-export function threadPools(workerFile: string, size = cores(), onPages?: () => (count: number) => void): PoolFactory {
-  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size, onPages?.()));
+export function threadPools(workerFile: string, size = cores(), onPages?: (total: number) => void): PoolFactory {
+  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size, onPages));
 }
 
 /**
