@@ -52,10 +52,9 @@ const cliFile = path.join(root, 'dist', 'cli.cjs');
 const cliText = readFileSync(cliFile, 'utf8');
 const asciiText = cliText.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 if (asciiText !== cliText) writeFileSync(cliFile, asciiText);
-const result = { metafile: { outputs: { ...modules.metafile.outputs, ...cli.metafile.outputs } } };
 // Chunk names carry content hashes: drop the ones this build no longer wrote, once the new ones are in place.
 // dist/types/ belongs to the --types step.
-const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+const written = new Set([modules, cli].flatMap((result) => Object.keys(result.metafile.outputs)).map((file) => path.resolve(root, file)));
 for (const entry of readdirSync(path.join(root, 'dist'), { recursive: true, withFileTypes: true })) {
   const abs = path.join(entry.parentPath ?? entry.path, entry.name);
   if (entry.isFile() && !written.has(abs) && !abs.startsWith(TYPES_DIR + path.sep)) rmSync(abs);

@@ -80,12 +80,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (output && listed) reuse.listedOutput?.(await listed);
     const sink = output ?? new MemoryOutput(out.files);
     const writeTo = output && { directory: output.directory, previous: output.previousDirectory };
-    const summary = search ? s.searchSummary(search.records) : 'after the pages';
+    const kept = search ? s.keptPages(search.records) : 0;
+    const summary = search ? s.searchSummary(search.records, kept) : 'after the pages';
     // Records made for most pages leave this thread's heap mostly garbage (the records, the HTML read back to make
     // them); collected before the pages render, V8 sizes the heap by what is live rather than letting the render
     // stage's own garbage pile on top: at 10,000 pages that was the build's peak, 1,078 MiB against 925 with this. An
     // edit makes a page's records, and the collection would cost it 150 ms at 10,000 pages for nothing.
-    const madeMostRecords = search !== undefined && s.keptPages(search.records) < table.routes.length / 2;
+    const madeMostRecords = search !== undefined && kept < table.routes.length / 2;
     searching = search && s.startSearch(search, reuse, pool, writeTo);
     if (searching && pool && madeMostRecords) s.collectGarbage();
     run.stage('search', summary);

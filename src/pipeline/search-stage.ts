@@ -63,8 +63,7 @@ export function prepareSearch(config: SiteConfig, table: RouteTable, html: Reado
 }
 
 /** For the stage line: the sections indexed, and the pages the last build's index is kept for. */
-export function searchSummary(records: readonly SearchRecord[]): string {
-  const kept = keptPages(records);
+export function searchSummary(records: readonly SearchRecord[], kept = keptPages(records)): string {
   return `${records.length - kept} sections${kept ? `, ${kept} pages kept` : ''}`;
 }
 
