@@ -437,16 +437,21 @@ class Ranking {
    * fetched while the tails are read (they will most likely stay).
    */
   async settle(details: boolean): Promise<Plan> {
-    const { rows, queries } = this;
     // The plan made ahead holds unless tails were read since.
     let plan = this.next && !this.takeInReads() ? this.next : this.plan();
     while (plan.reads.length > 0) {
       const changed = Promise.all(plan.reads.map(({ query, term, pending, block }) => readTail(query.scope, term, pending, block)));
-      if (details) for (const row of plan.shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
+      if (details) this.fetchDetails(plan.shown);
       await changed;
       plan = this.plan();
     }
     return plan;
+  }
+
+  /** Starts fetching the details of the pages these rows are in (the scope keeps them for the query that shows them). */
+  fetchDetails(shown: readonly number[]): void {
+    const { rows, queries } = this;
+    for (const row of shown) queries[rows.query[row]].scope.details(rows.page[row]).catch(() => {});
   }
 
   /** The sections it shows, certain. */
@@ -494,14 +499,16 @@ const preparedKey = (terms: readonly string[], request: RankRequest) =>
 
 /**
  * Ranks a query ahead, as it is typed (its terms read or being read): what it will show, certain, with the tail scores
- * that takes (small files), but not the details of the pages shown (they wait for the query). `rankSections` takes it
- * up.
+ * that takes (small files). Once that is certain, and unless a newer query has been typed meanwhile, the details of
+ * the pages it shows are fetched too: the modal waits for typing to pause before it asks, and the details, one small
+ * file per page, then arrive within that wait instead of after it. `rankSections` takes it up.
  */
 export function prepareRanking(scopes: readonly ShardedScope[], terms: readonly string[], request: RankRequest = {}): void {
   if (terms.length === 0 || scopes.length === 0) return;
-  const ranking = startRanking(scopes, terms, request).then(async (ranking) => {
-    await ranking.settle(false);
-    return ranking;
+  const ranking: Promise<Ranking> = startRanking(scopes, terms, request).then(async (made) => {
+    const { shown } = await made.settle(false);
+    if (prepared.get(scopes[0])?.ranking === ranking) made.fetchDetails(shown);
+    return made;
   });
   ranking.catch(() => {});
   prepared.set(scopes[0], { scopes, key: preparedKey(terms, request), ranking });

@@ -83,8 +83,8 @@ export const PREFETCH_MAX_CHUNKS = 12;
  * Starts fetching what a query being typed will need, before it is asked: the words typed in full (followed by more of
  * the query) are read, and so is the word being typed, from PREFETCH_FROM_LETTERS letters and in at most
  * PREFETCH_MAX_CHUNKS chunks (a query that ends there finds it read). Given the request the query will make, a query
- * whose words are all read is ranked ahead too (`prepareRanking`, the tail scores it takes read): asked, it fetches
- * only the details of the pages it shows.
+ * whose words are all read is ranked ahead too (`prepareRanking`, the tail scores it takes read, then the details of
+ * the pages it shows): asked, it has nothing left to fetch.
  */
 export function prefetchQuery(scopes: readonly ShardedScope[], query: string, request?: ShardedRequest): void {
   const terms = queryTerms(query);

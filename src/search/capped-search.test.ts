@@ -173,33 +173,55 @@ describe('a query typed a key at a time', () => {
   const isTail = (rel: string) => tailFiles.includes(rel);
 
   /** Types the query, each keystroke's prefetch answered in full, then asks it: the round trips of the query itself. */
+  /** Types the query a key at a time, each keystroke's reads answered before the next; the last one's answers kept. */
   async function typedThenAsked(query: string) {
     const reader = roundTripScopes(files, indexUrl);
+    let lastKey: string[][] = [];
     for (let i = 1; i <= query.length; i++) {
       prefetchQuery([reader.main], query.slice(0, i), MODAL);
-      await reader.quiet();
+      lastKey = await reader.quiet();
     }
-    return reader.roundTrips(searchShards([reader.main], query, MODAL));
+    return { ...(await reader.roundTrips(searchShards([reader.main], query, MODAL))), lastKey };
   }
 
   for (const query of ['gateway monitor', 'monitor gatewaz', 'gatew']) {
-    it(`"${query}": asked, it fetches the details of the pages it shows and nothing else, in one round trip`, async () => {
+    it(`"${query}": typed, the details of the pages it will show are fetched before it is asked, and asked, it fetches nothing`, async () => {
       // Cold, the same query reads its chunks, then tail scores, then details.
       const cold = roundTripScopes(files, indexUrl);
-      const { rounds: coldRounds } = await cold.roundTrips(searchShards([cold.main], query, MODAL));
+      const { result: coldResult, rounds: coldRounds } = await cold.roundTrips(searchShards([cold.main], query, MODAL));
       expect(coldRounds.length).toBeGreaterThanOrEqual(3);
       expect(coldRounds.flat().some(isTail)).toBe(true);
 
-      const { result, rounds } = await typedThenAsked(query);
-      expect(rounds).toHaveLength(1);
-      expect(rounds[0].every(isDetails)).toBe(true);
-      expect(rounds[0]).toHaveLength(result.groups.length);
+      const { result, rounds, lastKey } = await typedThenAsked(query);
+      expect(rounds).toEqual([]);
+      // The last keystroke's reads end with details, of pages the query asked cold fetches too.
+      const coldDetails = coldRounds.flat().filter(isDetails);
+      expect(lastKey.length).toBeGreaterThan(0);
+      expect(lastKey[lastKey.length - 1].every(isDetails)).toBe(true);
+      expect(coldDetails).toEqual(expect.arrayContaining(lastKey.flat().filter(isDetails)));
+      expect(result).toEqual(coldResult);
       // The same pages in the same order, with the same best hits, as the whole lists give.
       const all = await searchShards([openScopes(wholeFiles, indexUrl).main], query, MODAL);
       expect(result.total).toBe(all.total);
       expect(result.groups.map((g) => [g.url, g.hits[0].url])).toEqual(all.groups.map((g) => [g.url, g.hits[0].url]));
     });
   }
+
+  it('a query typed past before its ranking is certain fetches no details; the one typed after it does', async () => {
+    const reader = roundTripScopes(files, indexUrl);
+    prefetchQuery([reader.main], 'monitor', MODAL);
+    prefetchQuery([reader.main], 'monitor gateway', MODAL);
+    const details = (await reader.quiet()).flat().filter(isDetails);
+    const asked = await reader.roundTrips(searchShards([reader.main], 'monitor gateway', MODAL));
+    expect(asked.rounds).toEqual([]);
+    expect(details).toHaveLength(asked.result.groups.length);
+    // Typed alone, "monitor" fetches the details of pages the longer query does not show.
+    const alone = roundTripScopes(files, indexUrl);
+    prefetchQuery([alone.main], 'monitor', MODAL);
+    const monitorDetails = (await alone.quiet()).flat().filter(isDetails);
+    expect(monitorDetails.length).toBeGreaterThan(0);
+    expect(monitorDetails.filter((rel) => !details.includes(rel)).length).toBeGreaterThan(0);
+  });
 
   it('queries at once over the same terms rank as the whole lists do (each takes in the tail scores the other read)', async () => {
     const reader = roundTripScopes(files, indexUrl);
