@@ -172,7 +172,6 @@ describe('a query typed a key at a time', () => {
   const isDetails = (rel: string) => /^search-index\/main\/pages\/\d+\.json$/.test(rel);
   const isTail = (rel: string) => tailFiles.includes(rel);
 
-  /** Types the query, each keystroke's prefetch answered in full, then asks it: the round trips of the query itself. */
   /** Types the query a key at a time, each keystroke's reads answered before the next; the last one's answers kept. */
   async function typedThenAsked(query: string) {
     const reader = roundTripScopes(files, indexUrl);
