@@ -8,14 +8,20 @@ import { readSourceText } from './source-text.ts';
 import type { AuthorEntry, TagEntry } from './types.ts';
 import { positionOf, type PositionIndex, type SourcePosition } from './yaml-positions.ts';
 
-const authorSchema = z.object({
-  name: z.string(),
-  title: z.string().optional(),
-  url: z.string().optional(),
-  image_url: z.string().optional(),
-  page: z.union([z.boolean(), z.object({ permalink: z.string() })]).optional(),
+// Made on first use: building zod schemas is a few milliseconds of every start, and most builds read no authors or
+// tags file (an edit of a docs page never does).
+const makeSchemas = () => ({
+  author: z.object({
+    name: z.string(),
+    title: z.string().optional(),
+    url: z.string().optional(),
+    image_url: z.string().optional(),
+    page: z.union([z.boolean(), z.object({ permalink: z.string() })]).optional(),
+  }),
+  tag: z.object({ label: z.string().optional(), description: z.string().optional(), permalink: z.string().optional() }),
 });
-const tagSchema = z.object({ label: z.string().optional(), description: z.string().optional(), permalink: z.string().optional() });
+let schemas: ReturnType<typeof makeSchemas> | undefined;
+const blogSchemas = () => (schemas ??= makeSchemas());
 
 interface YamlMap {
   data: Record<string, unknown>;
@@ -56,7 +62,7 @@ export function loadAuthors(blogDir: string, root: string, diagnostics: Diagnost
   const authors = new Map<string, AuthorEntry>();
   for (const [key, value] of Object.entries(yaml.data)) {
     const at = (...keys: string[]) => positionOf(yaml.positions, [key, ...keys], { line: 1, column: 1 });
-    const parsed = authorSchema.safeParse(value);
+    const parsed = blogSchemas().author.safeParse(value);
     if (!parsed.success) {
       const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ');
       diagnostics.add(problem('PD2008', { kind: 'author', key, reason }, { file, ...at(...parsed.error.issues[0].path.map(String)) }));
@@ -82,7 +88,7 @@ export function loadTags(blogDir: string, root: string, diagnostics: Diagnostics
   const tags = new Map<string, TagEntry>();
   for (const [key, value] of Object.entries(yaml.data)) {
     const at = (...keys: string[]) => positionOf(yaml.positions, [key, ...keys], { line: 1, column: 1 });
-    const parsed = tagSchema.safeParse(value ?? {});
+    const parsed = blogSchemas().tag.safeParse(value ?? {});
     if (!parsed.success) {
       diagnostics.add(problem('PD2008', { kind: 'tag', key }, { file, ...at(...parsed.error.issues[0].path.map(String)) }));
       continue;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hashText } from '../files/index.ts';
 import type { DocumentHtml, Section } from '../markdown/index.ts';
 import type { RouteTable } from '../routes/index.ts';
 import { withBase } from '../shared/index.ts';
@@ -146,6 +147,7 @@ export function pagesOf(records: readonly SearchRecord[]): SearchRecord[][] {
   return pages;
 }
 
+/** Tagged, so that no page's records hash (see hashPages) can equal a hash of its sources. */
 function hashSource(source: string): string {
-  return createHash('sha256').update('source\n').update(source).digest('hex');
+  return hashText('source', source);
 }
