@@ -233,7 +233,12 @@ class CharCodes {
 
 /** The `index`-th score of `encodeScores`' string. */
 export function scoreAt(encoded: string, index: number): number {
-  return LEVEL_SCORES[(SCORE_INDEX[encoded.charCodeAt(2 * index)] << 6) | SCORE_INDEX[encoded.charCodeAt(2 * index + 1)]];
+  return LEVEL_SCORES[levelAt(encoded, index)];
+}
+
+/** The `index`-th level of `encodeScores`' string. */
+export function levelAt(encoded: string, index: number): number {
+  return (SCORE_INDEX[encoded.charCodeAt(2 * index)] << 6) | SCORE_INDEX[encoded.charCodeAt(2 * index + 1)];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSections, levelScore, pageOfKey, scoreAt, scoreLevel, sectionKey, type CappedPostings, type TailScores } from '../search-engine/index.ts';
-import { CAP_FROM, capPostings, HEAD_POSTINGS, scoredPostings, TAIL_BLOCK_POSTINGS, tailFiles } from './postings-cap.ts';
+import { CAP_FROM, capPostings, HEAD_POSTINGS, levelListOf, scoredPostings, TAIL_BLOCK_POSTINGS, tailFiles, type LevelList } from './postings-cap.ts';
 import { decodePostings, encodePostings } from '../search-engine/test-support.ts';
 
 /** Files written by capPostings, by name. */
@@ -98,5 +98,31 @@ describe('capPostings', () => {
 
   it('gives the same value for the same list', () => {
     expect(capPostings(scored(list), store().put)).toEqual(capped);
+  });
+});
+
+describe('levelListOf', () => {
+  const list = (count: number): LevelList => {
+    const keys = Array.from({ length: count }, (_, i) => sectionKey(Math.floor(i / 3), i % 3));
+    // Heading-like scores for every ninth section, text-like for the rest: a head and a long tail in many files.
+    return { keys, levels: keys.map((_, i) => scoreLevel(i % 9 === 0 ? 20 + (i % 13) : 1 + (i % 5) / 4)) };
+  };
+
+  it('gives back the whole list a chunk value was written from, short or capped, every level as it was', () => {
+    const short = list(CAP_FROM - 1);
+    expect(levelListOf(capPostings(scoredPostings(short), store().put), () => undefined)).toEqual(short);
+    const { files, put } = store();
+    const long = list(3 * CAP_FROM);
+    const capped = capPostings(scoredPostings(long), put) as CappedPostings;
+    expect(typeof capped).not.toBe('string');
+    expect(tailFiles(capped).length).toBeGreaterThan(2);
+    expect(levelListOf(capped, (name) => files.get(name))).toEqual(long);
+  });
+
+  it('gives nothing when a tail file cannot be read', () => {
+    const { files, put } = store();
+    const capped = capPostings(scoredPostings(list(3 * CAP_FROM)), put) as CappedPostings;
+    const missing = tailFiles(capped)[1];
+    expect(levelListOf(capped, (name) => (name === missing ? undefined : files.get(name)))).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 // other sections' scores are in files by range of pages, fetched only for the sections that could change the results
 // a query shows.
 
-import { encodeLevels, encodeScores, encodeSections, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
+import { decodePostingsInto, decodeSections, encodeLevels, encodeScores, encodeSections, levelAt, levelScore, pageOfKey, scoreLevel, SCORE_LEVELS, SHARDED_FORMAT, type CappedPostings, type TailScores } from '../search-engine/index.ts';
 
 /**
  * How many postings a capped list keeps with their scores, at least and at most: what a query's best results come
@@ -122,4 +122,49 @@ function headCut(count: Uint32Array, total: number): { cut: number; atCut: numbe
 /** The files a chunk value names besides its chunk: a capped list's tail scores. */
 export function tailFiles(value: string | CappedPostings): string[] {
   return typeof value === 'string' ? [] : value[6].filter((name) => name !== '');
+}
+
+/**
+ * A chunk's value back as the whole list it was written from, every section with its level: a capped list's tail scores
+ * come from its files (`readTail` gives one by name). Undefined when one of them cannot be read.
+ */
+export function levelListOf(value: string | CappedPostings, readTail: (name: string) => string | undefined): LevelList | undefined {
+  const keys: number[] = [];
+  const levels: number[] = [];
+  if (typeof value === 'string') {
+    decodePostingsInto(value, keys, levels);
+    return { keys, levels };
+  }
+  const [head, tail, , , , pagesPerBlock, blocks] = value;
+  const headKeys: number[] = [];
+  const headLevels: number[] = [];
+  decodePostingsInto(head, headKeys, headLevels);
+  const tailKeys: number[] = [];
+  decodeSections(tail, (key) => tailKeys.push(key));
+  const tailLevels: number[] = [];
+  let block = -1;
+  let scores: string | undefined;
+  let inBlock = 0;
+  for (const key of tailKeys) {
+    const at = Math.floor(pageOfKey(key) / pagesPerBlock);
+    if (at !== block) {
+      block = at;
+      inBlock = 0;
+      const json = blocks[at] ? readTail(blocks[at]) : undefined;
+      if (json === undefined) return undefined;
+      scores = (JSON.parse(json) as TailScores).scores;
+    }
+    tailLevels.push(levelAt(scores!, inBlock++));
+  }
+  // Head and tail are each in key order: merged, the list is again.
+  for (let h = 0, t = 0; h < headKeys.length || t < tailKeys.length; ) {
+    if (t >= tailKeys.length || (h < headKeys.length && headKeys[h] < tailKeys[t])) {
+      keys.push(headKeys[h]);
+      levels.push(headLevels[h++]);
+    } else {
+      keys.push(tailKeys[t]);
+      levels.push(tailLevels[t++]);
+    }
+  }
+  return { keys, levels };
 }

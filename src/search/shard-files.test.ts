@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localOfKey, pageOfKey, queryTerms, searchShards, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
+import { localOfKey, pageOfKey, queryTerms, searchShards, type CappedPostings, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
 import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
+import { tailFiles } from './postings-cap.ts';
 import { hashPages, pagesOf } from './records.ts';
 import { decodeFields } from './term-index.ts';
 import { updateScope } from './term-table.ts';
@@ -231,6 +232,25 @@ describe('an index updated from the last build', () => {
     // Some keep the level they had there, and with it every posting: they are not scored again.
     expect(rescored.length).toBeLessThan(inSection.length);
     expectWhole(update(first, records).next, records);
+  });
+
+  it("takes a lengthened section's words from their lists as written, capped or not, with that section's levels replaced", () => {
+    // A word in two sections of every page: a list long enough to be capped, with its tail's scores in files.
+    const everywhere = (edit?: (p: number, page: SearchRecord[]) => void) =>
+      corpus(1200, (p, page) => {
+        for (const r of page.slice(0, 2)) r.text += ' ubiquitous';
+        edit?.(p, page);
+      });
+    const start = full(everywhere());
+    const capped = [...start.files].filter(([rel]) => rel.startsWith('assets/search/')).map(([, json]) => (JSON.parse(json) as Partial<TermChunk>).terms?.ubiquitous).find(Boolean);
+    expect(typeof capped).toBe('object');
+    const records = everywhere((p, page) => {
+      if (p === 321) page[1].text += ' and a few more words';
+    });
+    const { next, read } = update(start, records);
+    expectWhole(next, records);
+    // The list was read back, its tail's scores too, rather than every section scored again.
+    expect(read.some((rel) => tailFiles(capped as CappedPostings).some((name) => rel.endsWith(name)))).toBe(true);
   });
 
   it('drops a word no page holds any more, adds a new one, and follows a title edit and a new heading', () => {

@@ -5,6 +5,7 @@ import {
   PREVIEW_LENGTH,
   shorten,
   SHARDED_FORMAT,
+  type CappedPostings,
   type PageDetails,
   type PageText,
   type ScopeVersion,
@@ -13,7 +14,7 @@ import {
   type TermDirectory,
 } from '../search-engine/index.ts';
 import { withBase } from '../shared/index.ts';
-import { capPostings, tailFiles } from './postings-cap.ts';
+import { capPostings, levelListOf, tailFiles, type LevelList } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
@@ -183,17 +184,21 @@ export class IndexNeedsRecords extends Error {
  * term's postings from is missing from the previous output. A chunk with the same terms as before, none of them
  * re-scored, is the same file, which the previous output already holds.
  */
-function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: (json: string) => string, keep: (name: string) => void): [first: string, name: string, count: number, tails: string[]][] | undefined {
+function writeChunks(
+  table: TermTable,
+  previous: ScopeContext['previous'],
+  put: (json: string) => string,
+  keep: (name: string) => void,
+  chunksBefore: PreviousChunks | undefined,
+): [first: string, name: string, count: number, tails: string[]][] | undefined {
   const items = table.terms.map((term, i) => [term, i] as const);
   const runs = cutRuns(items, ([, i]) => table.sizes[i], chunkBytes(table.stats.length));
-  // The previous chunks by first term, and which one held each of the previous terms.
+  // The previous chunks by first term.
   const before = new Map<string, { name: string; count: number; last: string; tails: string[] }>();
-  const holder: string[] = [];
   if (previous) {
     let start = 0;
     for (const [name, count, tails] of previous.state.chunks) {
       before.set(previous.state.terms[start], { name, count, last: previous.state.terms[start + count - 1], tails });
-      for (let i = 0; i < count; i++) holder.push(name);
       start += count;
     }
   }
@@ -202,16 +207,8 @@ function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: 
     return old && old.count === run.length && old.last === run[run.length - 1][0] && run.every(([, i]) => table.fresh[i] === undefined) ? old : undefined;
   };
   const kept = runs.map(same);
-  // Postings this build did not score come from the chunks that hold them, each read once.
-  const oldChunks = new Map<string, TermChunk['terms'] | undefined>();
-  const postingsAt = (i: number): TermChunk['terms'][string] | undefined => {
-    const name = holder[table.previousIndex[i]];
-    if (!oldChunks.has(name)) {
-      const json = previous?.read(`${SEARCH_ASSETS_DIR}/${name}`);
-      oldChunks.set(name, json === undefined ? undefined : (JSON.parse(json) as TermChunk).terms);
-    }
-    return oldChunks.get(name)?.[table.terms[i]];
-  };
+  // Postings this build did not score come from the chunks that hold them.
+  const postingsAt = (i: number) => chunksBefore?.value(table.previousIndex[i]);
   const made: TermChunk[] = [];
   for (const [r, run] of runs.entries()) {
     if (kept[r]) continue;
@@ -236,6 +233,38 @@ function writeChunks(table: TermTable, previous: ScopeContext['previous'], put: 
     if (old) [old.name, ...old.tails].forEach(keep);
     return [run[0][0], old?.name ?? put(JSON.stringify(made[r])), run.length, old?.tails ?? Object.values(made[r].terms).flatMap(tailFiles)];
   });
+}
+
+/** The last build's chunks of a scope, each read from its output when first needed, and once. */
+class PreviousChunks {
+  /** The chunk that holds each of the last build's terms, by the term's number. */
+  private holder?: string[];
+  private readonly chunks = new Map<string, TermChunk['terms'] | undefined>();
+
+  constructor(
+    private readonly state: ScopeState,
+    private readonly read: (rel: string) => string | undefined,
+  ) {}
+
+  /** The chunk value of the last build's term `at`; undefined when its chunk is missing from the output. */
+  value(at: number): string | CappedPostings | undefined {
+    if (!this.holder) {
+      this.holder = [];
+      for (const [name, count] of this.state.chunks) for (let i = 0; i < count; i++) this.holder.push(name);
+    }
+    const name = this.holder[at];
+    if (!this.chunks.has(name)) {
+      const json = this.read(`${SEARCH_ASSETS_DIR}/${name}`);
+      this.chunks.set(name, json === undefined ? undefined : (JSON.parse(json) as TermChunk).terms);
+    }
+    return this.chunks.get(name)?.[this.state.terms[at]];
+  }
+
+  /** The term's whole list with its levels, as the last build wrote it (see levelListOf). */
+  levels(at: number): LevelList | undefined {
+    const value = this.value(at);
+    return value === undefined ? undefined : levelListOf(value, (name) => this.read(`${SEARCH_ASSETS_DIR}/${name}`));
+  }
 }
 
 interface ScopeContext {
@@ -273,7 +302,8 @@ function writeScope(
     return indexScope(pages);
   };
   for (const p of changed) if (pages[p][0].unchanged) throw new IndexNeedsRecords();
-  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder);
+  const chunksBefore = previous && new PreviousChunks(previous.state, previous.read);
+  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder, (at) => chunksBefore!.levels(at));
   let table = update ?? whole();
 
   let pageTypes = '';
@@ -311,12 +341,12 @@ function writeScope(
     else emit(`${SEARCH_ASSETS_DIR}/${name}`, json);
     return name;
   };
-  let chunks = writeChunks(table, update && previous, put, keep);
+  let chunks = writeChunks(table, update && previous, put, keep, update && chunksBefore);
   if (!chunks) {
     // The previous output lacks a chunk its state names: none of its index is taken as there.
     known.clear();
     table = whole();
-    chunks = writeChunks(table, undefined, put, keep)!;
+    chunks = writeChunks(table, undefined, put, keep, undefined)!;
   }
   const directories: [string, string][] = cutRuns(chunks, () => 1, CHUNKS_PER_DIRECTORY).map((run) => {
     const directory: TermDirectory = { format: SHARDED_FORMAT, chunks: run.map(([first, name, count]) => (count === 1 ? [first, name, 1] : [first, name])) };

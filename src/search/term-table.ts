@@ -1,5 +1,5 @@
 import { encodedLength, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
-import { scoredPostings, type Scored } from './postings-cap.ts';
+import { scoredPostings, type LevelList, type Scored } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import {
   decodeFields,
@@ -87,8 +87,19 @@ function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields
  * The last build's index with the `changed` pages taken out and put back: only the terms those pages held, before or
  * now, are scored again. Undefined when that cannot give what `indexScope` would (the scope's size or average field
  * lengths moved a step, so every score changes; or the previous output lacks a page it should hold).
+ *
+ * `previousLevels` gives a term's whole list as the last build wrote it (by its number there): a term whose sections
+ * in the changed pages are the ones it had, only scoring other levels there, is that list with those levels replaced,
+ * instead of every section scored again.
  */
-export function updateScope(previous: ScopeState, pages: readonly SearchRecord[][], changed: ReadonlySet<number>, read: (rel: string) => string | undefined, folder: string): TermTable | undefined {
+export function updateScope(
+  previous: ScopeState,
+  pages: readonly SearchRecord[][],
+  changed: ReadonlySet<number>,
+  read: (rel: string) => string | undefined,
+  folder: string,
+  previousLevels?: (at: number) => LevelList | undefined,
+): TermTable | undefined {
   const touched = new Set<string>();
   const freshFields = new Map<string, TermFields>();
   const oldFields = new Map<string, TermFields>();
@@ -116,17 +127,32 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
   // has the postings it had: most words of an edited page are in sections the edit did not touch. So does one whose
   // sections there changed length but score the same stored levels as before (its other sections' scores hold: as
   // many sections hold it, and the scope's statistics are the same). An edit that adds a line to a section re-scores
-  // none of that section's words whose levels it leaves as they were.
+  // none of that section's words whose levels it leaves as they were; the others, only in that section (`moved`).
+  const moved = new Map<string, LevelList>();
   for (const [term, fields] of freshFields) {
     const old = oldFields.get(term);
     if (!old || !sameFields(old, fields)) touched.add(term);
-    else if (!sameSectionStats(fields, changed, previous.stats, stats) && !sameLevels(last(term).fields, old, fields, previous.stats, stats, statistics)) touched.add(term);
+    else if (!sameSectionStats(fields, changed, previous.stats, stats)) {
+      const levels = movedLevels(last(term).fields, old, fields, previous.stats, stats, statistics);
+      if (levels) {
+        touched.add(term);
+        moved.set(term, levels);
+      }
+    }
   }
   for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
 
   // Touched terms re-scored, in order; those no section holds any more are dropped.
   const rescored = new Map<string, { postings: Scored; fields: Uint8Array }>();
   for (const term of touched) {
+    const levels = moved.get(term);
+    const list = levels && previousLevels?.(last(term).at);
+    const patched = list && withLevels(list, levels);
+    if (patched) {
+      // Its fields are the ones it had.
+      rescored.set(term, { postings: scoredPostings(patched), fields: fieldsAt(previous, last(term).at) });
+      continue;
+    }
     const fields = replacePages(last(term).fields, freshFields.get(term), changed);
     if (fields) rescored.set(term, { postings: scoredPostings(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
   }
@@ -163,16 +189,32 @@ export function updateScope(previous: ScopeState, pages: readonly SearchRecord[]
 }
 
 /**
- * Whether the term's sections in the changed pages, `before` and `after` the edit (the same sections, as often), score
- * the same levels: under the last build's section stats and under this one's, with the term's section counts (from
- * `all`, its fields in the last build's index).
+ * The levels the term's sections in the changed pages score now, `before` and `after` the edit (the same sections, as
+ * often), when they are not the ones they scored: under the last build's section stats and under this one's, with
+ * the term's section counts (from `all`, its fields in the last build's index). Undefined: the same levels.
  */
-function sameLevels(all: TermFields, before: TermFields, after: TermFields, previousStats: readonly PageStats[], stats: readonly PageStats[], statistics: ScopeStatistics): boolean {
+function movedLevels(all: TermFields, before: TermFields, after: TermFields, previousStats: readonly PageStats[], stats: readonly PageStats[], statistics: ScopeStatistics): LevelList | undefined {
   // By index, not map: a term's fields are a sparse array (a field no section has it in is a hole).
   const dfs = Array.from({ length: all.length }, (_, f) => (all[f]?.length ?? 0) / 2);
   const was = scoreFields(before, previousStats, statistics, dfs);
   const now = scoreFields(after, stats, statistics, dfs);
-  return was.levels.length === now.levels.length && was.levels.every((level, i) => level === now.levels[i] && was.keys[i] === now.keys[i]);
+  const same = was.levels.length === now.levels.length && was.levels.every((level, i) => level === now.levels[i] && was.keys[i] === now.keys[i]);
+  return same ? undefined : now;
+}
+
+/**
+ * `list` (a term's whole list, keys ascending) with the levels of `levels`' sections (some of its own, ascending)
+ * replaced; undefined when one of them is not in it.
+ */
+function withLevels(list: LevelList, levels: LevelList): LevelList | undefined {
+  const out = Array.from(list.levels);
+  let at = 0;
+  for (let i = 0; i < levels.keys.length; i++) {
+    while (at < list.keys.length && list.keys[at] < levels.keys[i]) at++;
+    if (list.keys[at] !== levels.keys[i]) return undefined;
+    out[at] = levels.levels[i];
+  }
+  return { keys: list.keys, levels: out };
 }
 
 /** The encoded fields of the state's term `at`. */
