@@ -102,3 +102,29 @@ describe('StreamingOutput', () => {
     expect(readFileSync(path.join(out, 'y', 'inner.html'), 'utf8')).toBe('now in a folder');
   });
 });
+
+describe('outputFileWriter in the background', () => {
+  it('writes what the previous output lacks while its caller goes on, done once settled; discarded, none of it stays', async () => {
+    const previous = path.join(temp, 'bg-previous');
+    mkdirSync(path.join(previous, 'search-index/main'), { recursive: true });
+    writeFileSync(path.join(previous, 'search-index/main/entry.json'), '{"same":1}');
+    const into = path.join(temp, 'bg-next');
+    const writer = outputFileWriter(into, previous, { background: true });
+    writer.write('search-index/main/entry.json', '{"same":1}');
+    writer.write('search-index/main/pages/3.json', '{"page":3}');
+    writer.write('assets/search/main.abc.json', '{"chunk":1}');
+    writer.keep('search-index/main/pages/4.json');
+    // Nothing is waited for here: the folders and files are made by libuv's threads.
+    expect(existsSync(path.join(into, 'assets/search/main.abc.json'))).toBe(false);
+    await writer.settled();
+    expect(readFileSync(path.join(into, 'search-index/main/pages/3.json'), 'utf8')).toBe('{"page":3}');
+    expect(readFileSync(path.join(into, 'assets/search/main.abc.json'), 'utf8')).toBe('{"chunk":1}');
+    // The same bytes as the previous output's: listed, not written.
+    expect(existsSync(path.join(into, 'search-index/main/entry.json'))).toBe(false);
+    expect(writer.made).toEqual(['search-index/main/entry.json', 'search-index/main/pages/3.json', 'assets/search/main.abc.json', 'search-index/main/pages/4.json']);
+    writer.write('search-index/main/pages/5.json', '{"page":5}');
+    await writer.discard();
+    expect(walkFiles(into)).toEqual([]);
+    expect(writer.made).toEqual([]);
+  });
+});

@@ -282,15 +282,23 @@ export class StreamingOutput implements OutputSink {
  * A writer for another thread that streams into a `StreamingOutput`'s temp folder (`directory`): writes each file
  * there, unless the previous output (`previousDirectory`, patch mode) already holds the same bytes. Returns the
  * function, one for a file known to be there already (`keep`), the list of every file it was given, for `addMade`, and
- * one that removes what it wrote. Files named by their content's hash (under
- * `assets/`) are the same whenever the name is.
+ * one that removes what it wrote. Files named by their content's hash (under `assets/`) are the same whenever the name
+ * is.
+ *
+ * `background`: the files are written by libuv's threads while the caller goes on, and `settled` waits for them. For
+ * the few files of an update, whose caller (the main thread, in an edit's build) has pages to render meanwhile; a
+ * whole index keeps writing as it goes, since a file written in the background is held in memory until its write ends.
  */
 export function outputFileWriter(
   directory: string,
   previousDirectory: string | undefined,
-): { write: (rel: string, text: string) => void; keep: (rel: string) => void; made: string[]; discard: () => void } {
+  options: { background?: boolean } = {},
+): { write: (rel: string, text: string) => void; keep: (rel: string) => void; made: string[]; settled: () => Promise<void>; discard: () => Promise<void> } {
   const made: string[] = [];
   const written: string[] = [];
+  const pending: Promise<unknown>[] = [];
+  // Each folder made once: an update writes its files into two or three folders.
+  const folders = new Map<string, Promise<unknown>>();
   const write = (rel: string, text: string) => {
     made.push(rel);
     if (previousDirectory !== undefined) {
@@ -298,20 +306,31 @@ export function outputFileWriter(
       if (rel.startsWith('assets/') ? existsSync(before) : sameBytesSync(before, text)) return;
     }
     const target = insideFolder(directory, rel);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, text);
     written.push(target);
+    if (!options.background) {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+      return;
+    }
+    const folder = path.dirname(target);
+    let ready = folders.get(folder);
+    if (!ready) folders.set(folder, (ready = mkdir(folder, { recursive: true })));
+    pending.push(ready.then(() => writeFile(target, text)));
   };
   // A file the caller knows the previous output holds as it should be: listed, neither read nor written.
   const keep = (rel: string) => {
     made.push(rel);
   };
+  const settled = async () => {
+    await Promise.all(pending);
+  };
   // Takes back every file written, for a caller that starts over.
-  const discard = () => {
+  const discard = async () => {
+    await Promise.allSettled(pending);
     for (const target of written.splice(0)) rmSync(target, { force: true });
     made.length = 0;
   };
-  return { write, keep, made, discard };
+  return { write, keep, made, settled, discard };
 }
 
 function sameBytesSync(abs: string, text: string): boolean {

@@ -105,7 +105,7 @@ async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: Wri
     return updated.needsRecords ? whole(task.allRecords) : updated;
   }
   const here = !pool || (task.allRecords !== undefined && !searchesInWorker(task.pageHashes.size));
-  const made = here ? makeSearchIndex(jobOf(task, writeTo)) : await pool.searchIndex(jobOf(task, writeTo));
+  const made = await (here ? makeSearchIndex(jobOf(task, writeTo)) : pool.searchIndex(jobOf(task, writeTo)));
   return made.needsRecords && task.allRecords ? whole(task.allRecords) : made;
 }
 

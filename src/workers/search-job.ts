@@ -16,12 +16,13 @@ const needsRecords = (): MadeSearchIndex => ({ files: new Map(), indexUrl: '', o
  * The search index of a job, in a worker or in this thread: updated from the last build's state where the job writes
  * into the output that state describes, and leaving its own state for the next build.
  */
-export function makeSearchIndex(job: SearchIndexJob): MadeSearchIndex {
+export async function makeSearchIndex(job: SearchIndexJob): Promise<MadeSearchIndex> {
   const { writeTo, state } = job;
-  const writer = writeTo && outputFileWriter(writeTo.directory, writeTo.previous);
   // Only the output being patched can keep files as they are.
-  const patched = writer && writeTo.previous;
+  const patched = writeTo?.previous;
   const last = patched && state?.paths.previous ? readSearchState(state.paths.previous, state.key, state.outDir) : undefined;
+  // An update writes few files: while they are written, this thread goes on (to render the pages, in a small site's edit).
+  const writer = writeTo && outputFileWriter(writeTo.directory, writeTo.previous, { background: last !== undefined });
   const read = (rel: string) => {
     try {
       return readFileSync(insideFolder(patched!, rel), 'utf8');
@@ -39,10 +40,11 @@ export function makeSearchIndex(job: SearchIndexJob): MadeSearchIndex {
     });
   } catch (error) {
     if (!(error instanceof IndexNeedsRecords)) throw error;
-    writer?.discard();
+    await writer?.discard();
     return needsRecords();
   }
   if (state && search.scopes) writeSearchState(state.paths.next, { key: state.key, outDir: state.outDir, scopes: search.scopes });
+  await writer?.settled();
   return { files: search.files, indexUrl: search.indexUrl, onDisk: writer !== undefined, made: writer ? writer.made : [], ...(job.returnState ? { scopes: search.scopes } : {}) };
 }
 
