@@ -28,6 +28,11 @@ export const TAIL_BLOCK_POSTINGS = 512;
 export interface LevelList {
   keys: ArrayLike<number>;
   levels: ArrayLike<number>;
+  /**
+   * For a list the last build capped, as it was then (`capped`), now with the levels of a few of its sections moved
+   * (`moved`, ascending): capping it again can keep what those sections leave as it was.
+   */
+  was?: { capped: CappedPostings; moved: ArrayLike<number> };
 }
 
 /**
@@ -44,11 +49,11 @@ export function scoredPostings(list: LevelList): Scored {
  * A term's chunk value: short postings as they are, a long list capped. `put` writes a content-hashed file and returns
  * its name (the tail's scores, a file per range of pages).
  */
-export function capPostings(postings: Scored, put: (json: string) => string): string | CappedPostings {
-  return typeof postings === 'string' ? postings : capList(postings, put);
+export function capPostings(postings: Scored, put: (json: string) => string, keep: (name: string) => void = () => {}): string | CappedPostings {
+  return typeof postings === 'string' ? postings : capList(postings, put, keep);
 }
 
-function capList({ keys, levels }: LevelList, put: (json: string) => string): CappedPostings {
+function capList({ keys, levels, was }: LevelList, put: (json: string) => string, keep: (name: string) => void): CappedPostings {
   // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
   const count = new Uint32Array(SCORE_LEVELS);
   for (let i = 0; i < levels.length; i++) count[levels[i]]++;
@@ -81,6 +86,10 @@ function capList({ keys, levels }: LevelList, put: (json: string) => string): Ca
   // Pages per file: a power of two, so that the ranges stay where they are while the list grows or shrinks a little.
   const pages = pageOfKey(keys[keys.length - 1]) + 1;
   const pagesPerBlock = 2 ** Math.max(0, Math.round(Math.log2((TAIL_BLOCK_POSTINGS * pages) / tailLength)));
+  // A list capped before, a few of its levels moved since: while its head holds the same sections, so does its tail,
+  // and a tail file of none of the moved sections is the one it was (the same scores of the same sections).
+  const same = was && was.capped[5] === pagesPerBlock && sameSections(was.capped[0], headKeys) ? was : undefined;
+  const movedBlocks = new Set(same ? Array.from(same.moved, (key) => Math.floor(pageOfKey(key) / pagesPerBlock)) : []);
   // The tail is in key order, so each file's scores are one run of it; a range of pages with none has no file ('').
   const names: string[] = [];
   for (let start = 0; start < tailLength; ) {
@@ -88,10 +97,21 @@ function capList({ keys, levels }: LevelList, put: (json: string) => string): Ca
     let end = start + 1;
     while (end < tailLength && Math.floor(pageOfKey(tailKeys[end]) / pagesPerBlock) === block) end++;
     while (names.length < block) names.push('');
-    names.push(put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(tailLevels.subarray(start, end)) } satisfies TailScores)));
+    if (same && !movedBlocks.has(block)) {
+      names.push(same.capped[6][block]);
+      keep(same.capped[6][block]);
+    } else names.push(put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(tailLevels.subarray(start, end)) } satisfies TailScores)));
     start = end;
   }
-  return [encodeLevels(headKeys, headLevels), encodeSections(tailKeys.subarray(0, tailLength)), best, scoreLevel(sum / tailLength), least, pagesPerBlock, names];
+  const tail = same ? same.capped[1] : encodeSections(tailKeys.subarray(0, tailLength));
+  return [encodeLevels(headKeys, headLevels), tail, best, scoreLevel(sum / tailLength), least, pagesPerBlock, names];
+}
+
+/** Whether an encoded list (`encodeLevels`) holds exactly these sections, in this order. */
+function sameSections(encoded: string, keys: readonly number[]): boolean {
+  const held: number[] = [];
+  decodePostingsInto(encoded, held, []);
+  return held.length === keys.length && held.every((key, i) => key === keys[i]);
 }
 
 /**
@@ -166,5 +186,5 @@ export function levelListOf(value: string | CappedPostings, readTail: (name: str
       levels.push(tailLevels[t++]);
     }
   }
-  return { keys, levels };
+  return { keys, levels, was: { capped: value, moved: [] } };
 }

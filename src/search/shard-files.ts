@@ -217,7 +217,7 @@ function writeChunks(
       const mine = table.fresh[i];
       if (mine !== undefined) {
         // A long list is capped as it is written (postings-cap.ts).
-        terms[term] = capPostings(mine, put);
+        terms[term] = capPostings(mine, put, keep);
         continue;
       }
       // One kept from a previous chunk keeps its tail files.

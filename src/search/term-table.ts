@@ -214,7 +214,7 @@ function withLevels(list: LevelList, levels: LevelList): LevelList | undefined {
     if (list.keys[at] !== levels.keys[i]) return undefined;
     out[at] = levels.levels[i];
   }
-  return { keys: list.keys, levels: out };
+  return { keys: list.keys, levels: out, ...(list.was ? { was: { capped: list.was.capped, moved: levels.keys } } : {}) };
 }
 
 /** The encoded fields of the state's term `at`. */
