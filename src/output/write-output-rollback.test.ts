@@ -5,14 +5,17 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as FsPromises from 'node:fs/promises';
 import { walkFiles } from '../files/index.ts';
 
-// The rename numbered `failAt` fails: a disk that fills or a file another program holds, midway through a patch.
-const state = vi.hoisted(() => ({ renames: 0, failAt: -1 }));
+// The first rename to `failTo` fails: a disk that fills or a file another program holds, midway through a patch.
+const state = vi.hoisted(() => ({ failTo: '' }));
 vi.mock('node:fs/promises', async (original) => {
   const fs = await original<typeof FsPromises>();
   return {
     ...fs,
     rename: async (from: string, to: string) => {
-      if (state.renames++ === state.failAt) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      if (to === state.failTo) {
+        state.failTo = '';
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      }
       return fs.rename(from, to);
     },
   };
@@ -34,11 +37,10 @@ describe('a patch that fails midway', () => {
     await sink.write('index.html', 'home, edited');
     await sink.write('a/page.html', 'a, edited');
     await sink.write('b/page.html', 'b, edited');
-    // The stale file goes aside (1), a/page.html aside and in (2, 3), b/page.html aside (4): moving it in fails.
-    state.renames = 0;
-    state.failAt = 4;
+    // The stale file goes aside, and the edited pages aside and in, many at once: moving b/page.html in fails, after
+    // some of the others moved.
+    state.failTo = path.join(out, 'b', 'page.html');
     const error = await sink.commit(new Map()).catch((e: unknown) => e as Error);
-    state.failAt = -1;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(path.join(out, 'b', 'page.html'));
     expect(walkFiles(out)).toEqual(Object.keys(files).sort());
