@@ -100,7 +100,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const copies = s.siteCopies(table, documents.copies);
     const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));
     if (output && !run.failed) {
+      // The record's stats of the inputs and the commit's moves run together, in libuv's threads.
+      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()] });
+      statting?.catch(() => {});
       await output.commit(copies);
+      await statting;
       run.stage('write', `${copies.size} copied`);
     }
     finished = true;

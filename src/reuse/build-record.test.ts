@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { problem } from '../errors/index.ts';
-import { hashFile, isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedBuild } from './build-record.ts';
+import { hashFile, isUpToDate, readRecord, recordInputs, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedBuild } from './build-record.ts';
 
 // The build record says when a build would write exactly what the output folder already holds. Each thing that
 // changes the output must make it say no; nothing else may.
@@ -128,6 +128,22 @@ describe('writeRecord and readRecord', () => {
     // An input that is gone by the time the record is written.
     build({ inputs: [path.join(root, 'gone.ts')] });
     expect(readRecord(root)).toBeUndefined();
+  });
+
+  test('the inputs statted ahead (while the output commits) give the record the same entries, and find an edit as well', async () => {
+    build();
+    const whole = readRecord(root)!;
+    rmSync(recordFile());
+    const inputs = [path.join(root, 'site.config.ts'), path.join(root, 'content/docs/intro.md')];
+    const ahead = await recordInputs({ root, inputs, startedAt: Date.now() });
+    expect(ahead).toEqual({ contentFiles: whole.contentFiles, inputs: whole.inputs });
+    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs, pages: 2, warnings: [], pageKeys: {}, segments: {} }, undefined, ahead);
+    expect(readRecord(root)!.inputs).toEqual(whole.inputs);
+    // One of the inputs edited after the build started, or gone: nothing to record.
+    const started = Date.now() - 10_000;
+    utimesSync(path.join(root, 'content/docs/intro.md'), new Date(started + 1000), new Date(started + 1000));
+    expect(await recordInputs({ root, inputs, startedAt: started })).toBeUndefined();
+    expect(await recordInputs({ root, inputs: [path.join(root, 'gone.ts')], startedAt: Date.now() })).toBeUndefined();
   });
 
   test('a record that is not one, or of another format, is no record', () => {

@@ -7,7 +7,7 @@ import type { ListedFiles } from '../files/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { BundleData, LoadedModule } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchInMemory, type SearchStatePaths } from '../search/index.ts';
-import { intactOutput, isUpToDate, readRecord, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordOptions, type SegmentLayout } from './build-record.ts';
+import { intactOutput, isUpToDate, readRecord, recordInputs, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedInputs, type RecordOptions, type SegmentLayout } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { frontmatterFile } from './frontmatter-file.ts';
 import { sourcesFile } from './sources-file.ts';
@@ -77,6 +77,11 @@ export interface Reuse {
    */
   segments?(outFile: string): { file: string; layout: SegmentLayout } | undefined;
   keepSegments?(outFile: string, layout: SegmentLayout): void;
+  /**
+   * Stats the build's inputs for its record (disk builds), started before the output commits and awaited after: the
+   * stats and the commit's moves are both done by libuv's threads. `finish` then writes the record from them.
+   */
+  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'>): Promise<void>;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
   /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
@@ -199,6 +204,7 @@ export function diskReuse(options: {
   let sources: ReturnType<typeof sourcesFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
   let listed: ListedFiles | undefined;
+  let statted: { root: string; inputs: readonly string[]; startedAt: number; recorded: RecordedInputs | undefined } | undefined;
   /** What a failed build leaves: nothing (the caches' files are saved only by `finish`). */
   const abandon = () => {
     cache?.discard();
@@ -256,6 +262,12 @@ export function diskReuse(options: {
       segments[outFile] = layout;
     },
     abandon,
+    async statInputs(build) {
+      if (!record) return;
+      const inputs = [...build.inputs];
+      const recorded = await recordInputs({ ...build, inputs }, record.previous);
+      statted = { root: build.root, inputs, startedAt: build.startedAt, recorded };
+    },
     finish(build) {
       if (!build.ok) return abandon();
       // The output and its index's state change together: a state that does not describe the output is not kept.
@@ -274,7 +286,11 @@ export function diskReuse(options: {
         // A file the build did not write is as the previous record describes it, or (changed by hand since) it is not,
         // and then the next build finds it so, as it would have.
         const untouched = written && record.previous?.outDir === outDir ? (rel: string) => (written.has(rel) ? undefined : record!.outputs.get(rel)) : undefined;
-        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous);
+        // The inputs' stats made while the output committed, when they are of these very inputs.
+        const same = statted && statted.root === root && statted.startedAt === startedAt && statted.inputs.length === inputs.length && statted.inputs.every((abs, i) => abs === inputs[i]);
+        const recorded = same ? statted!.recorded : undefined;
+        // Those stats found an input edited while the build ran: no record, so the next build does not trust the output.
+        if (!same || recorded) writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous, recorded);
       }
     },
   };
