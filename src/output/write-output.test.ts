@@ -122,7 +122,10 @@ describe('outputFileWriter in the background', () => {
     // The same bytes as the previous output's: listed, not written.
     expect(existsSync(path.join(into, 'search-index/main/entry.json'))).toBe(false);
     expect(writer.made).toEqual(['search-index/main/entry.json', 'search-index/main/pages/3.json', 'assets/search/main.abc.json', 'search-index/main/pages/4.json']);
+    // Past a few MB in flight, it writes as it goes: a whole index is not held in memory until its writes end.
+    writer.write('assets/search/main.big.json', 'x'.repeat(4_100_000));
     writer.write('search-index/main/pages/5.json', '{"page":5}');
+    expect(readFileSync(path.join(into, 'search-index/main/pages/5.json'), 'utf8')).toBe('{"page":5}');
     await writer.discard();
     expect(walkFiles(into)).toEqual([]);
     expect(writer.made).toEqual([]);

@@ -300,6 +300,9 @@ export class StreamingOutput implements OutputSink {
   }
 }
 
+/** How much text a background writer holds in flight before it writes as it goes (an edit's update: tens of small files). */
+const BACKGROUND_CHARS = 4_000_000;
+
 /**
  * A writer for another thread that streams into a `StreamingOutput`'s temp folder (`directory`): writes each file
  * there, unless the previous output (`previousDirectory`, patch mode) already holds the same bytes. Returns the
@@ -308,8 +311,9 @@ export class StreamingOutput implements OutputSink {
  * is.
  *
  * `background`: the files are written by libuv's threads while the caller goes on, and `settled` waits for them. For
- * the few files of an update, whose caller (the main thread, in an edit's build) has pages to render meanwhile; a
- * whole index keeps writing as it goes, since a file written in the background is held in memory until its write ends.
+ * the few files of an update, whose caller (the main thread, in an edit's build) has pages to render meanwhile. A file
+ * written so is held in memory until its write ends, so past BACKGROUND_CHARS the writer writes as it goes: an update
+ * that turns into a whole index (tens of MB at 10,000 pages) holds no more than that.
  */
 export function outputFileWriter(
   directory: string,
@@ -321,6 +325,7 @@ export function outputFileWriter(
   const pending: Promise<unknown>[] = [];
   // Each folder made once: an update writes its files into two or three folders.
   const folders = new Map<string, Promise<unknown>>();
+  let queued = 0;
   const write = (rel: string, text: string) => {
     made.push(rel);
     if (previousDirectory !== undefined) {
@@ -329,11 +334,12 @@ export function outputFileWriter(
     }
     const target = insideFolder(directory, rel);
     written.push(target);
-    if (!options.background) {
+    if (!options.background || queued > BACKGROUND_CHARS) {
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, text);
       return;
     }
+    queued += text.length;
     const folder = path.dirname(target);
     let ready = folders.get(folder);
     if (!ready) folders.set(folder, (ready = mkdir(folder, { recursive: true })));

@@ -265,8 +265,11 @@ export function diskReuse(options: {
     async statInputs(build) {
       if (!record) return;
       const inputs = [...build.inputs];
-      const recorded = await recordInputs({ ...build, inputs }, record.previous);
-      statted = { root: build.root, inputs, startedAt: build.startedAt, recorded };
+      try {
+        statted = { root: build.root, inputs, startedAt: build.startedAt, recorded: await recordInputs({ ...build, inputs }, record.previous) };
+      } catch {
+        // `finish` stats them itself.
+      }
     },
     finish(build) {
       if (!build.ok) return abandon();
