@@ -343,7 +343,10 @@ export function outputFileWriter(
     const folder = path.dirname(target);
     let ready = folders.get(folder);
     if (!ready) folders.set(folder, (ready = mkdir(folder, { recursive: true })));
-    pending.push(ready.then(() => writeFile(target, text)));
+    const writing = ready.then(() => writeFile(target, text));
+    // Its failure is reported by `settled`; a caller that failed first and never asks must not crash the process.
+    writing.catch(() => {});
+    pending.push(writing);
   };
   // A file the caller knows the previous output holds as it should be: listed, neither read nor written.
   const keep = (rel: string) => {
