@@ -40,19 +40,12 @@ async function removeEmptyFolders(root: string, rels: readonly string[]): Promis
   }
 }
 
-async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  });
-  await Promise.all(workers);
-}
-
 /**
- * As inBatches, for steps that may have to be undone: after a failure it starts no more, and it rejects (with the first
- * error) only once every step it started has settled, so that the caller undoes all that was done.
+ * `fn` over the items, `size` at a time. After a failure it starts no more, and it rejects (with the first error) only
+ * once every call it started has settled: each caller then removes or undoes what was done, and nothing started before
+ * the failure lands after that.
  */
-async function settledInBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   let failed: { error: unknown } | undefined;
   const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
@@ -272,10 +265,10 @@ export class StreamingOutput implements OutputSink {
       moves.push([from, to]);
     };
     try {
-      await settledInBatches(stale, WRITE_CONCURRENCY, (rel) => step('move aside', path.join(this.outDir, rel), () => move(insideFolder(this.outDir, rel), insideFolder(aside, rel))));
+      await inBatches(stale, WRITE_CONCURRENCY, (rel) => step('move aside', path.join(this.outDir, rel), () => move(insideFolder(this.outDir, rel), insideFolder(aside, rel))));
       // A folder emptied here may be where a file now goes.
       await removeEmptyFolders(this.outDir, stale);
-      await settledInBatches(changed, WRITE_CONCURRENCY, async (rel) => {
+      await inBatches(changed, WRITE_CONCURRENCY, async (rel) => {
         const target = insideFolder(this.outDir, rel);
         if (previous.has(rel)) await step('move aside', target, () => move(target, insideFolder(aside, rel)));
         await step('move the new file into place at', target, () => move(insideFolder(this.temp, rel), target));
