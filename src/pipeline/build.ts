@@ -1,6 +1,6 @@
 import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
 import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
-import { noReuse } from '../reuse/index.ts';
+import { noReuse, type RecordedInputs } from '../reuse/index.ts';
 import { walkFilesAside } from '../files/index.ts';
 import type { BuildPool } from '../workers/index.ts';
 import { configStage } from './config-stage.ts';
@@ -99,16 +99,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pool = undefined;
     const copies = s.siteCopies(table, documents.copies);
     const inputs = s.siteInputs(config, content.files, s.moduleInputs(modules));
+    const read = [...inputs, ...copies.values()];
+    let inputStats: RecordedInputs | undefined;
     if (output && !run.failed) {
       // The record's stats of the inputs and the commit's moves run together, in libuv's threads.
-      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()] });
-      statting?.catch(() => {});
+      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: read });
       await output.commit(copies);
-      await statting;
+      inputStats = await statting;
       run.stage('write', `${copies.size} copied`);
     }
     finished = true;
-    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: [...inputs, ...copies.values()], outputs: output?.files, written: output?.written, pages: table.routes.length, warnings: run.warnings() });
+    reuse.finish({ ok: !run.failed, wrote: output !== undefined, root: config.root, outDir: config.outDirAbs, startedAt: run.startedAt, inputs: read, outputs: output?.files, written: output?.written, pages: table.routes.length, warnings: run.warnings(), inputStats });
     if (output && !run.failed) run.stage('record');
     return done({ copies, pages: table.routes.length, config, table, inputs, manifest: site.manifest, outDir: config.outDirAbs, search: options.deferSearch ? prepareSearch : undefined, freshPages: site.fresh });
   } catch (error) {

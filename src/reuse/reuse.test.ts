@@ -164,6 +164,33 @@ describe('diskReuse', () => {
     expect(third.page('index.html', 'page-key')).toBeUndefined();
   });
 
+  test("the inputs' stats made while the output committed are the record's; finding an edit there means no record", async () => {
+    const s = site();
+    const first = diskReuse({ record: true });
+    first.unchanged({ root: s.root });
+    first.markdownCache(s.root);
+    const build = finished(s);
+    const inputStats = await first.statInputs!(build);
+    expect(inputStats?.inputs[s.input]).toEqual([expect.any(String), statSync(s.input).size, statSync(s.input).mtimeMs]);
+    // What finish records is what was statted ahead (a stand-in hash shows it), not stats of its own.
+    const [, size, mtime] = inputStats!.inputs[s.input];
+    first.finish({ ...build, inputStats: { ...inputStats!, inputs: { [s.input]: ['statted-ahead', size, mtime] } } });
+    expect(JSON.parse(readFileSync(path.join(s.root, 'node_modules', '.cache', 'protodocs', 'build-record.json'), 'utf8')).inputs[s.input][0]).toBe('statted-ahead');
+    // Edited after the build started: the stats say so (none), and the build leaves no record.
+    const second = diskReuse({ record: true });
+    second.unchanged({ root: s.root });
+    second.markdownCache(s.root);
+    const edited = finished(s, { startedAt: Date.now() - 10_000 });
+    utimesSync(s.input, new Date(edited.startedAt + 1000), new Date(edited.startedAt + 1000));
+    const stale = await second.statInputs!(edited);
+    expect(stale).toBeUndefined();
+    rmSync(path.join(s.root, 'node_modules', '.cache', 'protodocs', 'build-record.json'));
+    second.finish({ ...edited, inputStats: stale });
+    expect(existsSync(path.join(s.root, 'node_modules', '.cache', 'protodocs', 'build-record.json'))).toBe(false);
+    // No record kept between builds, nothing statted ahead.
+    expect(await diskReuse({ record: false }).statInputs!(build)).toBeUndefined();
+  });
+
   test("a page's file is checked against the output as listed when the build began, when it was listed", () => {
     const s = site();
     const first = diskReuse({ record: true });

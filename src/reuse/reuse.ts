@@ -79,9 +79,11 @@ export interface Reuse {
   keepSegments?(outFile: string, layout: SegmentLayout): void;
   /**
    * Stats the build's inputs for its record (disk builds), started before the output commits and awaited after: the
-   * stats and the commit's moves are both done by libuv's threads. `finish` then writes the record from them.
+   * stats and the commit's moves are both done by libuv's threads. Given back to `finish` (`inputStats`). Undefined:
+   * none made (no record, the stats failed, or an input was edited while the build ran), and the record stats them
+   * itself, finding such an edit again (an mtime only grows).
    */
-  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'>): Promise<void>;
+  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'>): Promise<RecordedInputs | undefined>;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
   /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
@@ -118,6 +120,8 @@ export interface FinishedBuild {
   written?: ReadonlySet<string>;
   pages: number;
   warnings: Diagnostic[];
+  /** The inputs' stats made by `statInputs`, for these very inputs, while the output committed. */
+  inputStats?: RecordedInputs;
 }
 
 function keyedMemo<T>(): KeyedMemo<T> {
@@ -204,7 +208,6 @@ export function diskReuse(options: {
   let sources: ReturnType<typeof sourcesFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
   let listed: ListedFiles | undefined;
-  let statted: { root: string; inputs: readonly string[]; startedAt: number; recorded: RecordedInputs | undefined } | undefined;
   /** What a failed build leaves: nothing (the caches' files are saved only by `finish`). */
   const abandon = () => {
     cache?.discard();
@@ -263,12 +266,12 @@ export function diskReuse(options: {
     },
     abandon,
     async statInputs(build) {
-      if (!record) return;
-      const inputs = [...build.inputs];
+      if (!record) return undefined;
       try {
-        statted = { root: build.root, inputs, startedAt: build.startedAt, recorded: await recordInputs({ ...build, inputs }, record.previous) };
+        return await recordInputs(build, record.previous);
       } catch {
         // `finish` stats them itself.
+        return undefined;
       }
     },
     finish(build) {
@@ -285,15 +288,11 @@ export function diskReuse(options: {
       if (search && !search.onDisk) cache.setSearch(search.key, search.files);
       cache.save();
       if (record && build.wrote) {
-        const { root, outDir, startedAt, inputs, outputs, written, pages, warnings } = build;
+        const { root, outDir, startedAt, inputs, outputs, written, pages, warnings, inputStats } = build;
         // A file the build did not write is as the previous record describes it, or (changed by hand since) it is not,
         // and then the next build finds it so, as it would have.
         const untouched = written && record.previous?.outDir === outDir ? (rel: string) => (written.has(rel) ? undefined : record!.outputs.get(rel)) : undefined;
-        // The inputs' stats made while the output committed, when they are of these very inputs.
-        const same = statted && statted.root === root && statted.startedAt === startedAt && statted.inputs.length === inputs.length && statted.inputs.every((abs, i) => abs === inputs[i]);
-        const recorded = same ? statted!.recorded : undefined;
-        // Those stats found an input edited while the build ran: no record, so the next build does not trust the output.
-        if (!same || recorded) writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous, recorded);
+        writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous, inputStats);
       }
     },
   };
