@@ -47,13 +47,14 @@ export function scoredPostings(list: LevelList): Scored {
 
 /**
  * A term's chunk value: short postings as they are, a long list capped. `put` writes a content-hashed file and returns
- * its name (the tail's scores, a file per range of pages).
+ * its name (the tail's scores, a file per range of pages); `keep` takes a tail file of the last build's output that the
+ * list still has (see LevelList.was), which is then not written: without it, every file is put.
  */
-export function capPostings(postings: Scored, put: (json: string) => string, keep: (name: string) => void = () => {}): string | CappedPostings {
+export function capPostings(postings: Scored, put: (json: string) => string, keep?: (name: string) => void): string | CappedPostings {
   return typeof postings === 'string' ? postings : capList(postings, put, keep);
 }
 
-function capList({ keys, levels, was }: LevelList, put: (json: string) => string, keep: (name: string) => void): CappedPostings {
+function capList({ keys, levels, was }: LevelList, put: (json: string) => string, keep?: (name: string) => void): CappedPostings {
   // How many postings are at each level: the head is the best ones by level (what the browser compares), ties by key.
   const count = new Uint32Array(SCORE_LEVELS);
   for (let i = 0; i < levels.length; i++) count[levels[i]]++;
@@ -88,7 +89,7 @@ function capList({ keys, levels, was }: LevelList, put: (json: string) => string
   const pagesPerBlock = 2 ** Math.max(0, Math.round(Math.log2((TAIL_BLOCK_POSTINGS * pages) / tailLength)));
   // A list capped before, a few of its levels moved since: while its head holds the same sections, so does its tail,
   // and a tail file of none of the moved sections is the one it was (the same scores of the same sections).
-  const same = was && was.capped[5] === pagesPerBlock && sameSections(was.capped[0], headKeys) ? was : undefined;
+  const same = was && keep && was.capped[5] === pagesPerBlock && sameSections(was.capped[0], headKeys) ? was : undefined;
   const movedBlocks = new Set(same ? Array.from(same.moved, (key) => Math.floor(pageOfKey(key) / pagesPerBlock)) : []);
   // The tail is in key order, so each file's scores are one run of it; a range of pages with none has no file ('').
   const names: string[] = [];
@@ -99,7 +100,7 @@ function capList({ keys, levels, was }: LevelList, put: (json: string) => string
     while (names.length < block) names.push('');
     if (same && !movedBlocks.has(block)) {
       names.push(same.capped[6][block]);
-      keep(same.capped[6][block]);
+      keep!(same.capped[6][block]);
     } else names.push(put(JSON.stringify({ format: SHARDED_FORMAT, scores: encodeScores(tailLevels.subarray(start, end)) } satisfies TailScores)));
     start = end;
   }
