@@ -1,7 +1,7 @@
 import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
 import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
 import { noReuse, type RecordedInputs } from '../reuse/index.ts';
-import { walkFilesAside } from '../files/index.ts';
+import { hashText, walkFilesAside } from '../files/index.ts';
 import type { BuildPool } from '../workers/index.ts';
 import { configStage } from './config-stage.ts';
 import { outputFolderProblems } from './output-check.ts';
@@ -90,7 +90,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     searching = search && s.startSearch(search, reuse, pool, writeTo);
     if (searching && pool && madeMostRecords) s.collectGarbage();
     run.stage('search', summary);
-    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
+    const routesKey = reuse.keysPages ? hashText(s.routeInputsText(content, markdown.summaries)) : undefined;
+    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, routesKey, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
     if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse, undefined, writeTo)));
     run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
     // The workers' heaps (the page renderer's, the index's replacement) go back now, not after the commit and the

@@ -18,6 +18,7 @@ import {
   writePages,
   type AssetManifest,
   type PageOutput,
+  type PageOutputInput,
   type PageShell,
 } from '../render/index.ts';
 import type { Reuse } from '../reuse/index.ts';
@@ -38,6 +39,8 @@ export interface SiteInput {
   reuse: Reuse;
   /** Pages are keyed (and so reusable) only when a reuse can use the keys. */
   keyed: boolean;
+  /** What the route table was made from (`routeInputsText`, hashed), for keeping pages without making their data. */
+  routesKey?: string;
   sink: OutputSink;
   pool?: BuildPool;
   diagnostics: Diagnostics;
@@ -65,6 +68,7 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
     shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
     reuse: input.reuse,
+    reads: pageReads(input),
     writer: {
       write: (rel, content) => input.sink.write(rel, content),
       reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
@@ -77,6 +81,11 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     await writeKeyed(input, rel, text, key, segments);
   }
   return pages;
+}
+
+function pageReads(input: SiteInput): PageOutputInput['reads'] {
+  const memo = input.keyed && input.routesKey !== undefined ? input.reuse.pageReads?.(input.config.root) : undefined;
+  return memo && { memo, routesKey: input.routesKey! };
 }
 
 /**

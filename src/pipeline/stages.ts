@@ -1,7 +1,7 @@
 // The stages that load the heavy libraries (React, micromark, MiniSearch, esbuild), gathered so that build.ts can load
 // them in the background while the config compiles, and not at all when the build record says nothing changed.
 export { scanContent } from '../content/index.ts';
-export { buildRoutes, checkStructure, linkIndexOf } from '../routes/index.ts';
+export { buildRoutes, checkStructure, linkIndexOf, routeInputsText } from '../routes/index.ts';
 export { checkConfigLinks, checkInternalLinks } from '../checks/index.ts';
 export {
   blogSidebarData,

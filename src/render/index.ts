@@ -10,3 +10,4 @@ export { loadComponentModule, renderPageModule, renderComponentHtml, type Loaded
 export type { AssetManifest, BundleData, RenderedPage } from './types.ts';
 export { writePages, type BodyRenderer, type EarlierPage, type PageOutput, type PageOutputInput, type PageReuse, type PageWriter } from './page-output.ts';
 export { siteFeeds, siteFiles, type SiteFilesInput } from './site-files.ts';
+export type { PageRead, PageReadsMemo } from './page-reads.ts';

@@ -6,6 +6,7 @@ import { testConfig } from '../config/test-support.ts';
 import { doc, page, post, routesOf } from '../routes/test-support.ts';
 import type { RouteData } from '../shared/index.ts';
 import { writePages, type BodyRenderer, type EarlierPage, type PageOutputInput } from './page-output.ts';
+import type { PageRead, PageReadsMemo } from './page-reads.ts';
 import { renderPageBody, type PageShell } from './render-page.ts';
 import { documentHtml, routeDataContext } from './test-support.ts';
 import type { AssetManifest } from './types.ts';
@@ -273,5 +274,95 @@ describe('writePages', () => {
     expect(order.sort()).toEqual([0, 1, 2, 3, 4]);
     expect(pagesDone).toBe(routes.length);
     expect(Object.keys(out.manifest)).toHaveLength(5);
+  });
+});
+
+describe('pages kept by what their data read', () => {
+  /** The reuse's side of page reads: the last build's pages, under the structure they were keyed with. */
+  function memo(): PageReadsMemo & { saved?: { structure: string; pages: Map<string, PageRead> } } {
+    const m: PageReadsMemo & { saved?: { structure: string; pages: Map<string, PageRead> } } = {
+      earlier: (structure) => (m.saved?.structure === structure ? m.saved.pages : undefined),
+      keep: (structure, pages) => void (m.saved = { structure, pages: new Map(pages) }),
+    };
+    return m;
+  }
+
+  beforeEach(() => {
+    const html = input.context.html;
+    html.get('content/docs/intro.md')!.identity = 'intro-1';
+    html.get('content/docs/guide.md')!.identity = 'guide-1';
+    html.set('content/blog/2025-01-01-hello.md', documentHtml('<p>Hello text</p>', { identity: 'hello-1' }));
+  });
+
+  test('each page is noted with its key and the documents its data read; a page reading one without an identity is not', async () => {
+    const reads = memo();
+    await writePages({ ...input, shellKey: 'shell', reads: { memo: reads, routesKey: 'routes-1' } });
+    const keys = new Map(kept.map(([file, key]) => [file, key]));
+    const pages = reads.saved!.pages;
+    expect(pages.get('docs/intro/index.html')).toEqual([keys.get('docs/intro/index.html'), [['content/docs/intro.md', 'intro-1']]]);
+    // The blog's first page shows the post's excerpt: it read the post's document.
+    expect(pages.get('blog/index.html')).toEqual([keys.get('blog/index.html'), [['content/blog/2025-01-01-hello.md', 'hello-1']]]);
+    expect(pages.get('blog/archive/index.html')).toEqual([keys.get('blog/archive/index.html'), []]);
+    // The page about/ has no rendered document here, so nothing names what it read.
+    expect(pages.has('about/index.html')).toBe(false);
+    expect(pages.size).toBe(FILES.length - 1);
+  });
+
+  test('with the structure of the last build, a page whose documents are unchanged takes its last key without its data; a changed document is keyed again', async () => {
+    const reads = memo();
+    await writePages({ ...input, shellKey: 'shell', reads: { memo: reads, routesKey: 'routes-1' } });
+    const first = new Map(kept.map(([file, key]) => [file, key]));
+    // A key no page data gives: a page can only come back with it by way of the note.
+    const [, guideReads] = reads.saved!.pages.get('docs/guide/index.html')!;
+    reads.saved!.pages.set('docs/guide/index.html', ['noted-key', guideReads]);
+    const earlier = (file: string, key: string): EarlierPage | undefined => (key === 'noted-key' ? { html: `<p>kept ${file}</p>` } : undefined);
+    input.context.html.get('content/docs/intro.md')!.identity = 'intro-2';
+    kept = [];
+    const out = await writePages({ ...input, shellKey: 'shell', reuse: { ...input.reuse, page: earlier }, reads: { memo: reads, routesKey: 'routes-1' } });
+    const second = new Map(kept.map(([file, key]) => [file, key]));
+    expect(written.get('docs/guide/index.html')).toBe('<p>kept docs/guide/index.html</p>');
+    expect(second.get('docs/guide/index.html')).toBe('noted-key');
+    expect(out.fresh.has('docs/guide/index.html')).toBe(false);
+    expect(second.get('docs/intro/index.html')).not.toBe(first.get('docs/intro/index.html'));
+    expect(reads.saved!.pages.get('docs/intro/index.html')).toEqual([second.get('docs/intro/index.html'), [['content/docs/intro.md', 'intro-2']]]);
+    // The manifest and the sitemap list kept pages as any other.
+    expect(Object.keys(out.manifest)).toContain('docs/guide/index.html');
+    expect(out.sitemapUrls).toContain('/docs/guide/');
+  });
+
+  test('another structure (route table, shell or chrome) keys every page from its data', async () => {
+    const reads = memo();
+    const earlier = (file: string, key: string): EarlierPage | undefined => (key === 'noted-key' ? { html: `<p>kept ${file}</p>` } : undefined);
+    /** The guide's key, the pages written after their notes were given a key no page data gives. */
+    const guideKey = async (change: Partial<PageOutputInput>, routesKey: string) => {
+      for (const [file, [, r]] of reads.saved?.pages ?? []) reads.saved!.pages.set(file, ['noted-key', r]);
+      kept = [];
+      await writePages({ ...input, shellKey: 'shell', reuse: { ...input.reuse, page: earlier }, ...change, reads: { memo: reads, routesKey } });
+      return new Map(kept.map(([file, key]) => [file, key])).get('docs/guide/index.html');
+    };
+    await guideKey({}, 'routes-1');
+    expect(await guideKey({}, 'routes-1')).toBe('noted-key');
+    expect(await guideKey({}, 'routes-2')).not.toBe('noted-key');
+    expect(await guideKey({}, 'routes-2')).toBe('noted-key');
+    expect(await guideKey({ shellKey: 'other shell' }, 'routes-2')).not.toBe('noted-key');
+    expect(await guideKey({ shellKey: 'other shell' }, 'routes-2')).toBe('noted-key');
+    input.context.chrome.footer.copyright = 'Copyright Someone Else';
+    expect(await guideKey({ shellKey: 'other shell' }, 'routes-2')).not.toBe('noted-key');
+    expect(written.get('docs/guide/index.html')).toContain('Copyright Someone Else');
+  });
+
+  test('a page module is keyed from its data on every build: its HTML is no document with an identity', async () => {
+    const reads = memo();
+    const module = { url: '/tools/', kind: 'page-module' as const, module: { kind: 'page-module' as const, file: 'content/pages/tools.tsx', abs: '/x/tools.tsx', relPath: 'tools' }, title: 'Tools', source: 'content/pages/tools.tsx' };
+    input.context.moduleHtml.set('content/pages/tools.tsx', { html: '<p>Tools</p>', title: 'Tools' });
+    await writePages({ ...input, routes: [...input.routes, module], shellKey: 'shell', reads: { memo: reads, routesKey: 'routes-1' } });
+    expect(reads.saved!.pages.has('tools/index.html')).toBe(false);
+    expect(written.get('tools/index.html')).toContain('<p>Tools</p>');
+  });
+
+  test('without a shell key (no reuse) nothing is noted', async () => {
+    const reads = memo();
+    await writePages({ ...input, reads: { memo: reads, routesKey: 'routes-1' } });
+    expect(reads.saved).toBeUndefined();
   });
 });

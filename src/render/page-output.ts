@@ -2,6 +2,7 @@ import { hashText } from '../files/index.ts';
 import type { RouteEntry } from '../routes/index.ts';
 import { routeToFile, type RouteData, type SiteChrome } from '../shared/index.ts';
 import { assemblePage, renderPageBody, type PageShell } from './render-page.ts';
+import { documentReads, readsUnchanged, type PageRead, type PageReadsMemo } from './page-reads.ts';
 import { buildRouteData, sidebarSource, type RouteDataContext } from './route-data.ts';
 
 // Every page of the site, each obtained the cheapest way that gives the same bytes: taken from an earlier build when
@@ -35,6 +36,11 @@ export interface PageOutputInput {
   /** Everything besides route data that shapes a page (bundle, CSP, config); undefined: no reuse, no keys. */
   shellKey?: string;
   reuse: PageReuse;
+  /**
+   * Each page's key and reads from the last build (see page-reads.ts), and what the route table was made from
+   * (`routeInputsText`, hashed): with `shellKey`, a page whose documents are unchanged is kept without making its data.
+   */
+  reads?: { memo: PageReadsMemo; routesKey: string };
   writer: PageWriter;
   workers?: BodyRenderer;
   onPage: () => void;
@@ -136,28 +142,49 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
     if (inFlight.size >= renderer.size * 2) await Promise.race(inFlight);
   };
 
+  const { context } = input;
+  // Everything a page's data reads besides its documents: with the same structure as the last build, a page whose
+  // documents are the same has the same data, so the same key.
+  const structure = input.shellKey !== undefined && input.reads ? hashText(input.shellKey, JSON.stringify(context.chrome), input.reads.routesKey) : undefined;
+  const earlierReads = structure === undefined ? undefined : input.reads!.memo.earlier(structure);
+  const pageReads = new Map<string, PageRead>();
+  const keepEarlier = async (outFile: string, pageKey: string, earlier: EarlierPage) => {
+    if ('html' in earlier) return finish(outFile, pageKey, earlier.html);
+    await writer.reuse(outFile, earlier.file);
+    reuse.keepPage(outFile, pageKey, undefined);
+    output.reused++;
+    input.onPage();
+  };
   for (const route of input.routes) {
-    const data = buildRouteData(route, input.context);
     const outFile = routeToFile(route.url);
-    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, keyText(route, data, input.context, trees));
+    if (route.source) output.manifest[outFile] = route.source;
+    if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);
+    // A page module's data is its rendered HTML, which no document identity names: it is always keyed from its data.
+    const known = route.kind === 'page-module' ? undefined : earlierReads?.get(outFile);
+    const unchanged = known && readsUnchanged(known[1], context.html) ? reuse.page(outFile, known[0]) : undefined;
+    if (unchanged) {
+      pageReads.set(outFile, known!);
+      await keepEarlier(outFile, known![0], unchanged);
+      continue;
+    }
+    const reading: string[] = (context.reading = []);
+    const data = buildRouteData(route, context);
+    context.reading = undefined;
+    const pageKey = input.shellKey === undefined ? '' : hashText(input.shellKey, keyText(route, data, context, trees));
+    const reads = structure !== undefined && route.kind !== 'page-module' ? documentReads(reading, context.html) : undefined;
+    if (reads) pageReads.set(outFile, [pageKey, reads]);
     const earlier = input.shellKey === undefined ? undefined : reuse.page(outFile, pageKey);
-    if (earlier && 'html' in earlier) await finish(outFile, pageKey, earlier.html);
-    else if (earlier) {
-      await writer.reuse(outFile, earlier.file);
-      reuse.keepPage(outFile, pageKey, undefined);
-      output.reused++;
-      input.onPage();
-    } else if (workers) {
+    if (earlier) await keepEarlier(outFile, pageKey, earlier);
+    else if (workers) {
       batch.push({ route, outFile, pageKey, data });
       if (batch.length === PAGE_BATCH) await sendBatch(workers);
     } else await renderHere(route, outFile, pageKey, data);
-    if (route.source) output.manifest[outFile] = route.source;
-    if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);
   }
   // Workers take pages only once a batch fills: fewer changed pages than that (serve, an edit) render here, sooner than
   // a worker would start (one may be running already, for the search index).
   if (batch.length && sent > 0) await sendBatch(workers!);
   else for (const job of batch.splice(0)) await renderHere(job.route, job.outFile, job.pageKey, job.data);
   await Promise.all(inFlight);
+  if (structure !== undefined) input.reads!.memo.keep(structure, pageReads);
   return output;
 }

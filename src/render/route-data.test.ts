@@ -546,3 +546,34 @@ describe('helpers', () => {
     });
   });
 });
+
+describe('what route data reads', () => {
+  test("no file's text and no summary part but the h1, of any page: a body reaches a page only through its document", () => {
+    const touched: string[] = [];
+    const guard = (target: object, keys: readonly string[], name: string) => {
+      for (const key of keys) Object.defineProperty(target, key, { enumerable: true, get: () => void touched.push(`${name}.${key}`) });
+    };
+    for (const entry of [...table.docs, ...table.posts, ...table.pages]) {
+      guard(entry.file, ['source', 'body', 'sourceHash'], entry.file.file);
+      guard(entry.parsed, ['headings', 'links', 'mdxImports', 'diagnostics'], `${entry.file.file} summary`);
+    }
+    context.reading = [];
+    for (const route of table.routes) JSON.stringify(buildRouteData(route, context));
+    expect(touched).toEqual([]);
+  });
+
+  test('every document a page reads is noted while reading is on: its own, and the posts a blog list shows', () => {
+    const readBy = (url: string) => {
+      context.reading = [];
+      buildRouteData(table.byUrl.get(url)!, context);
+      const files = context.reading;
+      context.reading = undefined;
+      return [...new Set(files)];
+    };
+    expect(readBy('/docs/intro/')).toEqual(['content/docs/intro.md']);
+    expect(readBy('/blog/launch/')).toEqual(['content/blog/2025-03-01-launch.md']);
+    expect(readBy('/about/')).toEqual(['content/pages/about.md']);
+    expect(readBy('/blog/').length).toBe(1);
+    expect(readBy('/blog/archive/')).toEqual([]);
+  });
+});

@@ -28,6 +28,14 @@ export interface RouteDataContext {
   blogSidebar: BlogSidebarData;
   /** The document whose HTML a page's `html` is (see withDocumentHtml). */
   documentOf: WeakMap<RouteData, DocumentHtml>;
+  /** While set, the source file of every document a page's data reads is added to it (see page-reads.ts). */
+  reading?: string[];
+}
+
+/** A rendered document, as route data reads it: every read goes through here, so that a page's reads are known. */
+function documentFor(ctx: RouteDataContext, file: string): DocumentHtml | undefined {
+  ctx.reading?.push(file);
+  return ctx.html.get(file);
 }
 
 /** The context of a build's route data; the blog sidebar, the same on every blog page, is made once here. */
@@ -122,7 +130,7 @@ function tagLink(tag: { label: string; permalink: string; description?: string }
 export function postSummary(post: PostEntry, ctx: RouteDataContext): BlogPostSummary {
   const base = ctx.config.baseUrl;
   const blogBase = ctx.config.blogPath;
-  const html = ctx.html.get(post.file.file);
+  const html = documentFor(ctx, post.file.file);
   return {
     title: post.title,
     href: withBase(base, post.url),
@@ -187,7 +195,7 @@ export function sidebarSource(route: RouteEntry, table: RouteTable): { tree: rea
 function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 'doc' }>): RouteData {
   const { doc } = route;
   const base = ctx.config.baseUrl;
-  const html = ctx.html.get(doc.file.file);
+  const html = documentFor(ctx, doc.file.file);
   const sidebar = sidebarSource(route, ctx.table)!;
   const version = ctx.table.versions.find((v) => v.name === doc.version)!;
   const link = (l?: { label: string; url: string }): NavLink | undefined => (l ? { label: l.label, href: withBase(base, l.url) } : undefined);
@@ -252,7 +260,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
     }
     case 'blog-post': {
       const { post } = route;
-      const html = ctx.html.get(post.file.file);
+      const html = documentFor(ctx, post.file.file);
       const description = post.description ?? html?.description;
       const link = (p?: PostEntry): NavLink | undefined => (p ? { label: p.title, href: withBase(base, p.url) } : undefined);
       const sidebar: BlogSidebarData = {
@@ -348,7 +356,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         })),
       };
     case 'page': {
-      const html = ctx.html.get(route.page.file.file);
+      const html = documentFor(ctx, route.page.file.file);
       const description = route.page.description ?? html?.description;
       const data = {
         kind: 'page' as const,

@@ -264,6 +264,34 @@ describe('diskReuse', () => {
     expect(next.search('records')).toBeUndefined();
   });
 
+  test("pages' reads: saved with the record of a build that succeeded, given back under the structure they were noted with", () => {
+    const s = site();
+    const pages = new Map([['index.html', ['page-key', [['content/docs/a.md', 'id-a']]] as const]]);
+    const first = diskReuse({ record: true });
+    first.unchanged({ root: s.root });
+    first.markdownCache(s.root);
+    first.pageReads!(s.root).keep('structure-1', pages);
+    first.finish(finished(s));
+
+    const second = diskReuse({ record: true });
+    second.unchanged({ root: s.root });
+    expect(second.pageReads!(s.root).earlier('structure-1')).toEqual(pages);
+    expect(second.pageReads!(s.root).earlier('structure-2')).toBeUndefined();
+    second.markdownCache(s.root);
+    second.pageReads!(s.root).keep('structure-2', new Map());
+    second.finish(finished(s, { ok: false }));
+
+    const third = diskReuse({ record: true });
+    third.unchanged({ root: s.root });
+    expect(third.pageReads!(s.root).earlier('structure-1')).toEqual(pages);
+    third.markdownCache(s.root);
+    third.pageReads!(s.root).keep('structure-3', new Map());
+    third.finish(finished(s, { wrote: false }));
+    expect(diskReuse({ record: true }).pageReads!(s.root).earlier('structure-3')).toBeUndefined();
+    // No record, no page is taken from the output: nothing to give back.
+    expect(diskReuse({ record: false }).pageReads!(s.root).earlier('structure-1')).toBeUndefined();
+  });
+
   test('a build without a cache loaded saves nothing; modules are never kept', () => {
     const s = site();
     const reuse = diskReuse({ record: true });
@@ -356,6 +384,18 @@ describe('memoryReuse', () => {
     // A page reused from disk has no HTML to keep: the one in memory stays.
     memory.keepPage('index.html', 'k3', undefined);
     expect(memory.page('index.html', 'k1')).toEqual({ html: '<p>home</p>' });
+  });
+
+  test("pages' reads: the last build's, under its structure", () => {
+    const memory = memoryReuse();
+    const reads = memory.pageReads!('/site');
+    expect(reads.earlier('s1')).toBeUndefined();
+    const pages = new Map([['index.html', ['k1', []] as const]]);
+    reads.keep('s1', pages);
+    expect(memory.pageReads!('/site').earlier('s1')).toBe(pages);
+    expect(reads.earlier('s2')).toBeUndefined();
+    reads.keep('s2', new Map());
+    expect(reads.earlier('s1')).toBeUndefined();
   });
 
   test('the markdown cache: loaded once, each later build starting from the last; saved when serve has time', () => {

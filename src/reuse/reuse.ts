@@ -5,7 +5,7 @@ import type { FrontmatterMemo, SourceMemo } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import type { ListedFiles } from '../files/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
-import type { BundleData, LoadedModule } from '../render/index.ts';
+import type { BundleData, LoadedModule, PageRead, PageReadsMemo } from '../render/index.ts';
 import { indexedPagesFile, type SearchIndexFiles, type SearchInMemory, type SearchStatePaths } from '../search/index.ts';
 import { intactOutput, isUpToDate, readRecord, recordInputs, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedInputs, type RecordOptions, type SegmentLayout } from './build-record.ts';
 import { cacheFolder } from './cache-folder.ts';
@@ -71,6 +71,8 @@ export interface Reuse {
    */
   listedOutput?(files: ListedFiles): void;
   keepPage(outFile: string, key: string, html: string | undefined): void;
+  /** Each page's key and the documents its data read, from the last build, for the site at `root` (see page-reads.ts). */
+  pageReads?(root: string): PageReadsMemo;
   /**
    * A file written in segments (llms-full.txt) as the previous output holds it, untouched since, with its layout: the
    * segments this build has unchanged are copied from it (disk builds).
@@ -208,6 +210,7 @@ export function diskReuse(options: {
   let sources: ReturnType<typeof sourcesFile> | undefined;
   let config: ReturnType<typeof fileMemo<LoadedConfig & { files: string }>> | undefined;
   let listed: ListedFiles | undefined;
+  let reads: ReturnType<typeof pageReadsFile> | undefined;
   /** What a failed build leaves: nothing (the caches' files are saved only by `finish`). */
   const abandon = () => {
     cache?.discard();
@@ -255,6 +258,8 @@ export function diskReuse(options: {
     keepPage(outFile, key) {
       pageKeys[outFile] = key;
     },
+    // Without a record no page is taken from the output, so its reads would never serve.
+    pageReads: (root) => (reads ??= pageReadsFile(path.join(cacheFolder(root), 'page-reads.bin'), () => (options.record ? diskCode(root) : undefined))),
     segments(outFile) {
       const previous = record?.previous;
       const layout = previous?.segments[outFile];
@@ -293,6 +298,7 @@ export function diskReuse(options: {
         // and then the next build finds it so, as it would have.
         const untouched = written && record.previous?.outDir === outDir ? (rel: string) => (written.has(rel) ? undefined : record!.outputs.get(rel)) : undefined;
         writeRecord({ key: record.key, startedAt, root, outDir, inputs, outputs, untouched, pages, warnings, pageKeys, segments }, record.previous, inputStats);
+        reads?.save();
       }
     },
   };
@@ -314,6 +320,30 @@ function fileMemo<T>(file: string, code: () => string): KeyedMemo<T> & { save():
     },
   };
 }
+
+/**
+ * The pages' reads in a file, under the running code's key (other code may make other data of the same table). A
+ * page's key from here is only a candidate: the build record and the output file must still agree (see `page`).
+ */
+function pageReadsFile(file: string, code: () => string | undefined): PageReadsMemo & { save(): void } {
+  let pending: [string, PageReadsOnDisk] | undefined;
+  return {
+    earlier(structure) {
+      const key = code();
+      const saved = key === undefined ? undefined : readKeyedFile<PageReadsOnDisk>(file, key);
+      return saved?.[0] === structure && saved[1] instanceof Map ? saved[1] : undefined;
+    },
+    keep(structure, pages) {
+      const key = code();
+      if (key !== undefined) pending = [key, [structure, pages]];
+    },
+    save() {
+      if (pending) writeKeyedFile(file, ...pending);
+    },
+  };
+}
+
+type PageReadsOnDisk = [structure: string, pages: ReadonlyMap<string, PageRead>];
 
 /** Puts this build's search state in place of the last one's, or drops it; with no new state, the old one goes too. */
 function moveSearchState({ file, next }: { file: string; next: string }, keep: boolean): void {
@@ -348,6 +378,13 @@ export function memoryReuse(): MemoryReuse {
   let cache: MarkdownCache | undefined;
   const modules = new Map<string, { key: string; value: LoadedModule }>();
   const pages = new Map<string, { key: string; html: string }>();
+  let lastReads: { structure: string; pages: ReadonlyMap<string, PageRead> } | undefined;
+  const pageReads: PageReadsMemo = {
+    earlier: (structure) => (lastReads?.structure === structure ? lastReads.pages : undefined),
+    keep(structure, pages) {
+      lastReads = { structure, pages };
+    },
+  };
   const searches = keyedMemo<SearchIndexFiles>();
   let lastSearch: { stateKey: string; index: SearchInMemory } | undefined;
   const bundles = keyedMemo<BundleData>();
@@ -391,6 +428,7 @@ export function memoryReuse(): MemoryReuse {
     keepPage(outFile, key, html) {
       if (html !== undefined) pages.set(outFile, { key, html });
     },
+    pageReads: () => pageReads,
     finish: () => {},
     save: () => cache?.save(),
   };
