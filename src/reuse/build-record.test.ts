@@ -146,6 +146,26 @@ describe('writeRecord and readRecord', () => {
     expect(await recordInputs({ root, inputs: [path.join(root, 'gone.ts')], startedAt: Date.now() })).toBeUndefined();
   });
 
+  test("an input the scan statted before reading it, with the last record's stats, keeps that entry unstatted; with other stats it is statted", async () => {
+    build();
+    const previous = readRecord(root)!;
+    const intro = path.join(root, 'content/docs/intro.md');
+    const config = path.join(root, 'site.config.ts');
+    const scanned = { size: previous.inputs[intro][1], mtimeMs: previous.inputs[intro][2] };
+    // Edited after the scan read it: the record describes what the build read, and the next build sees the edit.
+    write('content/docs/intro.md', '# Intro, edited after the scan\n');
+    const edited = statSync(intro);
+    const inputs = [config, intro];
+    const ahead = await recordInputs({ root, inputs, startedAt: Date.now() }, previous, (abs) => (abs === intro ? scanned : undefined));
+    expect(ahead!.inputs[intro]).toEqual(previous.inputs[intro]);
+    expect(Object.keys(ahead!.inputs)).toEqual(Object.keys(previous.inputs));
+    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs, pages: 2, warnings: [], pageKeys: {}, segments: {} }, previous, ahead);
+    expect(upToDate()).toBe(false);
+    // Statted by the scan with stats of its own (the file was edited before the build): statted again and hashed.
+    const other = await recordInputs({ root, inputs, startedAt: Date.now() }, previous, (abs) => (abs === intro ? { size: edited.size, mtimeMs: edited.mtimeMs } : undefined));
+    expect(other!.inputs[intro]).toEqual([hashFile(intro), edited.size, edited.mtimeMs]);
+  });
+
   test('a record that is not one, or of another format, is no record', () => {
     expect(readRecord(root)).toBeUndefined();
     build();

@@ -273,7 +273,9 @@ export function diskReuse(options: {
     async statInputs(build) {
       if (!record) return undefined;
       try {
-        return await recordInputs(build, record.previous);
+        // A disk build names no changed files, so its scan statted every markdown file into the sources memo before
+        // reading it (see scanContent).
+        return await recordInputs(build, record.previous, sources && ((abs) => sources!.memo.get(abs)));
       } catch {
         // `finish` stats them itself.
         return undefined;
