@@ -32,7 +32,7 @@ const partsFile = (root: string) => {
 function entry(key: string, h1: string): CacheEntry {
   return {
     key,
-    summary: { h1, headings: [{ depth: 1, text: h1, id: h1.toLowerCase(), line: 1 }], links: [], mdxImports: {}, diagnostics: [] },
+    summary: { h1, links: [], mdxImports: {}, diagnostics: [] },
     fingerprint: `fp-${key}`,
     doc: { html: `<h1>${h1}</h1>`, toc: [], anchors: [h1.toLowerCase()], links: [], sections: [], wordCount: 1, diagnostics: [] },
     copies: [['assets/img/a.1234567890.png', '/site/a.png']],

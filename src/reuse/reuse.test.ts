@@ -234,7 +234,7 @@ describe('diskReuse', () => {
     const reuse = diskReuse({ record: true });
     reuse.unchanged({ root: s.root });
     const cache = reuse.markdownCache(s.root)!;
-    cache.set('a.md', { key: 'k', summary: { headings: [], links: [], mdxImports: {}, diagnostics: [] } });
+    cache.set('a.md', { key: 'k', summary: { links: [], mdxImports: {}, diagnostics: [] } });
     reuse.finish(finished(s, { ok: false }));
     expect(existsSync(path.join(s.root, 'node_modules'))).toBe(false);
   });
@@ -404,7 +404,7 @@ describe('memoryReuse', () => {
     expect(() => memory.save()).not.toThrow();
     expect(existsSync(path.join(s.root, 'node_modules'))).toBe(false);
     const cache = memory.markdownCache(s.root)!;
-    cache.set('a.md', { key: 'k', summary: { headings: [], links: [], mdxImports: {}, diagnostics: [] } });
+    cache.set('a.md', { key: 'k', summary: { links: [], mdxImports: {}, diagnostics: [] } });
     expect(cache.get('a.md', 'k')).toBeUndefined();
     expect(memory.markdownCache(s.root)).toBe(cache);
     expect(cache.get('a.md', 'k')).toBeDefined();

@@ -18,7 +18,7 @@ export function checkStructure(config: SiteConfig, content: ContentSet, configSo
     }
   });
   // Titles come from the parse; the ids, versions and sidebars do not need them.
-  const untitled: ParsedSummary = { h1: 'untitled', headings: [], links: [], mdxImports: {}, diagnostics: [] };
+  const untitled: ParsedSummary = { h1: 'untitled', links: [], mdxImports: {}, diagnostics: [] };
   const docs = content.files.filter((file): file is DocFile => file.kind === 'doc').map((file) => ({ file, parsed: untitled }));
   buildDocsRoutes(config, docs, content.versionedSidebars, diagnostics);
   return diagnostics.items;

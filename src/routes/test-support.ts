@@ -36,7 +36,7 @@ interface MarkdownOptions<F> {
 }
 
 export function summary(h1?: string): ParsedSummary {
-  return { h1, headings: [], links: [], mdxImports: {}, diagnostics: [] };
+  return { h1, links: [], mdxImports: {}, diagnostics: [] };
 }
 
 function base(file: string, options: MarkdownOptions<unknown>) {

@@ -1,8 +1,11 @@
 import type { AuthorEntry, BlogFile, DocFile, PageFile, PageModuleFile, TagEntry } from '../content/index.ts';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 
-/** What routes need of a parsed file: everything but the syntax tree (which may live in a worker). */
-export type ParsedSummary = Omit<ParsedMarkdown, 'mdast'>;
+/**
+ * What routes need of a parsed file: neither the syntax tree (which may live in a worker) nor the headings, which only
+ * its render reads, from the tree. Summaries are sent from the workers and held in the cache's entries.
+ */
+export type ParsedSummary = Omit<ParsedMarkdown, 'mdast' | 'headings'>;
 import type { RouteKind } from '../shared/index.ts';
 
 export interface DocEntry {

@@ -39,7 +39,7 @@ export interface RenderOutput {
 }
 
 export function summarize(parsed: ParsedMarkdown): ParsedSummary {
-  const { mdast: _mdast, ...summary } = parsed;
+  const { mdast: _mdast, headings: _headings, ...summary } = parsed;
   return summary;
 }
 

@@ -58,16 +58,15 @@ describe('parse, then render where the tree is', () => {
   test('summaries come back in the order of the jobs, balanced over the workers by size', async () => {
     const p = pool();
     expect(p.started).toBe(false);
-    const jobs = Array.from({ length: 9 }, (_, i) => parseJob(i, i === 4 ? 'y'.repeat(5000) : ''));
+    const jobs = Array.from({ length: 9 }, (_, i) => parseJob(i, i === 4 ? 'y'.repeat(5000) : i === 2 ? '\n\nSee [page 1](./p1.md).' : ''));
     const summaries = await p.parse(jobs);
     expect(p.started).toBe(true);
     expect(summaries.map((s) => s.h1)).toEqual(jobs.map((_, i) => `Page ${i}`));
     // Positions count the frontmatter lines cut off before parsing.
-    expect(summaries[2].headings).toEqual([
-      { depth: 1, text: 'Page 2', id: 'page-2', line: 4 },
-      { depth: 2, text: 'Section 2', id: 'section-2', line: 6 },
-    ]);
+    expect(summaries[2].links).toEqual([{ href: './p1.md', line: 10, column: 5, kind: 'link' }]);
+    // The tree and its headings stay in the worker, which renders the TOC from them.
     expect(summaries[0]).not.toHaveProperty('mdast');
+    expect(summaries[0]).not.toHaveProperty('headings');
     const rendered = await p.render(context, jobs.map((_, i) => renderJob(i)));
     expect(rendered.map((r) => r.file).sort()).toEqual(jobs.map((j) => j.file).sort());
     const p3 = rendered.find((r) => r.file === 'content/docs/p3.md')!;
