@@ -47,6 +47,19 @@ describe('build cache', () => {
     expect(textFiles(warm)).toEqual(textFiles(cold));
   });
 
+  it("shows a cached document's table of contents, read from the cache after an edit elsewhere, as a cold build does", async () => {
+    const own = path.join(temp, 'toc');
+    cpSync(fixture, own, { recursive: true, filter: (src) => !src.includes('node_modules') });
+    const runOwn = (cache: boolean) => build({ root: own, write: false, reuse: cache ? diskReuse({ record: false }) : undefined, minify: false });
+    await runOwn(true);
+    const setup = path.join(own, 'content/docs/guides/setup.md');
+    writeFileSync(setup, readFileSync(setup, 'utf8') + '\nOne more line.\n');
+    const toc = (result: BuildResult) => /<nav aria-label="On this page".*?<\/nav>/s.exec(textFiles(result)['docs/intro/index.html'])?.[0];
+    const warm = toc(await runOwn(true));
+    expect(warm).toContain('href="#details"');
+    expect(warm).toBe(toc(await runOwn(false)));
+  });
+
   it('reports a link broken by a change to another file, though the linking file is unchanged', async () => {
     await run(true);
     renameSync(path.join(site, 'content/docs/guides/deep.md'), path.join(site, 'content/docs/guides/deeper.md'));

@@ -142,6 +142,22 @@ describe('writePages', () => {
     expect(written.get('docs/intro/index.html')).toContain('edited again');
   });
 
+  test("a page taken from an earlier build reads neither its document's HTML nor its TOC; one rendered anew shows both", async () => {
+    const intro = input.context.html.get('content/docs/intro.md')!;
+    intro.identity = 'made-from-1';
+    // As a cached document's parts are: made from the cache's parts file when read.
+    const reads: string[] = [];
+    const parts = { html: '<p>Intro text</p>', toc: [{ id: 'setting-up', text: 'Setting up', depth: 2, children: [] }] };
+    for (const [key, value] of Object.entries(parts)) Object.defineProperty(intro, key, { enumerable: true, configurable: true, get: () => (reads.push(key), value) });
+    const kept = (file: string): EarlierPage | undefined => (file === 'docs/intro/index.html' || file === 'docs/index.html' ? { html: '<p>kept</p>' } : undefined);
+    await writePages({ ...input, shellKey: 's', reuse: { ...input.reuse, page: kept } });
+    expect(written.get('docs/intro/index.html')).toBe('<p>kept</p>');
+    expect(reads).toEqual([]);
+    await writePages({ ...input, shellKey: 's' });
+    expect(written.get('docs/intro/index.html')).toContain('href="#setting-up"');
+    expect(reads).toContain('toc');
+  });
+
   test('a sidebar named by its tree in the key: a label edited in the tree changes the keys of the pages that show it', async () => {
     const before = await pageKeys();
     const tree = input.context.table.sidebars.get('current')!.get('main')!;

@@ -14,6 +14,7 @@ import {
   type SidebarNode,
   type SiteChrome,
   type TagLink,
+  type TocItem,
   lazyField,
 } from '../shared/index.ts';
 
@@ -47,10 +48,12 @@ export function createRouteDataContext(parts: Omit<RouteDataContext, 'blogSideba
 /**
  * A page's two big parts are made when first read, not with its data: a page taken from an earlier build never reads
  * them (its key names them instead, see page-output.ts), and a cached document's HTML is not even in memory until then.
+ * Its table of contents neither (see HEAVY in markdown-cache.ts): the key names it by the document too.
  */
-function withDocumentHtml<D extends RouteData & { html: string }>(ctx: RouteDataContext, data: D, doc: DocumentHtml | undefined): D {
+function withDocumentHtml<D extends RouteData & { html: string; toc: TocItem[] }>(ctx: RouteDataContext, data: D, doc: DocumentHtml | undefined, hideToc: boolean | undefined): D {
   if (doc) {
     lazyField(data, 'html', () => doc.html);
+    if (!hideToc) lazyField(data, 'toc', () => doc.toc);
     ctx.documentOf.set(data, doc);
   }
   return data;
@@ -209,7 +212,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
     site: chromeFor(ctx, route, doc),
     head: head(ctx, route.url, doc.title, description, 'article', route.canonicalUrl ?? route.url),
     html: '',
-    toc: doc.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+    toc: [] as TocItem[],
     sidebarId: doc.sidebarId,
     sidebar: [] as SidebarNode[],
     breadcrumbs: [
@@ -223,7 +226,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
     tags: doc.tags.map((t) => ({ label: t, href: withBase(base, `/search/?q=${encodeURIComponent(t)}`) })),
     hasH1: doc.parsed.h1 !== undefined,
   };
-  return withSidebar(withDocumentHtml(ctx, data, html), sidebar, base);
+  return withSidebar(withDocumentHtml(ctx, data, html, doc.file.frontmatter.hide_table_of_contents), sidebar, base);
 }
 
 /** The single source of page data: layouts only read it. */
@@ -275,14 +278,14 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         site: chromeFor(ctx, route),
         head: head(ctx, route.url, post.title, description, 'article'),
         html: '',
-        toc: post.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+        toc: [] as TocItem[],
         post: postSummary(post, ctx),
         prev: link(route.newer),
         next: link(route.older),
         blogSidebar: sidebar,
         editUrl: config.editUrl ? config.editUrl.replace(/\/?$/, '/') + post.file.file : undefined,
       };
-      return withDocumentHtml(ctx, data, html);
+      return withDocumentHtml(ctx, data, html, post.file.frontmatter.hide_table_of_contents);
     }
     case 'blog-list': {
       const title = route.tag ? `Posts tagged "${route.tag.label}"` : route.author ? route.author.name : config.blog.title;
@@ -366,10 +369,10 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         site: chromeFor(ctx, route),
         head: head(ctx, route.url, route.page.title, description, 'website'),
         html: '',
-        toc: route.page.file.frontmatter.hide_table_of_contents ? [] : html?.toc ?? [],
+        toc: [] as TocItem[],
         hasH1: route.page.parsed.h1 !== undefined,
       };
-      return withDocumentHtml(ctx, data, html);
+      return withDocumentHtml(ctx, data, html, route.page.file.frontmatter.hide_table_of_contents);
     }
     case 'page-module': {
       const rendered = ctx.moduleHtml.get(route.module.file);

@@ -129,10 +129,13 @@ describe('MarkdownCache', () => {
     expect(MarkdownCache.load(root).get('f4.md', 'k4')).toBeUndefined();
   });
 
-  test('a document\'s HTML and sections are made only when read, and saved again unread as the same bytes', () => {
+  test('a document\'s HTML, sections and TOC are made only when read, and saved again unread as the same bytes', () => {
     const root = site();
     const first = MarkdownCache.load(root);
-    const withSections = { ...entry('k1', 'One'), doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>' } };
+    const withSections = {
+      ...entry('k1', 'One'),
+      doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>', toc: [{ id: 'two', text: 'Two', depth: 2, children: [] }] },
+    };
     first.set('a.md', withSections);
     first.set('b.md', entry('k2', 'Two'));
     first.save();
@@ -142,11 +145,11 @@ describe('MarkdownCache', () => {
     const doc = loaded.get('a.md', 'k1')!.doc!;
     // What a page key or the link check reads is there; the heavy parts are not made yet.
     expect(doc.anchors).toEqual(['one']);
-    expect(['html', 'sections', 'excerptHtml'].map((key) => isUnmade(doc, key))).toEqual([true, true, true]);
+    expect(['html', 'sections', 'excerptHtml', 'toc'].map((key) => isUnmade(doc, key))).toEqual([true, true, true, true]);
     // A rewrite (here: half the entries dropped) copies the unread parts as bytes, and they read back the same.
     loaded.set('a.md', loaded.get('a.md', 'k1')!);
     loaded.save();
-    expect(isUnmade(doc, 'html')).toBe(true);
+    expect(isUnmade(doc, 'html') && isUnmade(doc, 'toc')).toBe(true);
     expect(readFileSync(cacheFile(root)).length).toBeLessThan(written.length);
     const again = MarkdownCache.load(root).get('a.md', 'k1')!;
     expect(again).toEqual(withSections);
@@ -203,6 +206,20 @@ describe('MarkdownCache', () => {
     expect(MarkdownCache.load(root).get('f2.md', 'k2')?.doc?.html).toBe(html(2));
   });
 
+  test("a document's table of contents is in the parts file, not the entries, and read when first used", () => {
+    const root = site();
+    const first = MarkdownCache.load(root);
+    const toc = [{ id: 'install-it', text: 'Install the tool', depth: 2, children: [{ id: 'on-linux', text: 'On Linux hosts', depth: 3, children: [] }] }];
+    first.set('a.md', { ...entry('k1', 'One'), doc: { ...entry('k1', 'One').doc!, toc } });
+    first.save();
+    expect(readFileSync(cacheFile(root)).includes('On Linux hosts')).toBe(false);
+    expect(readFileSync(partsFile(root)).includes('On Linux hosts')).toBe(true);
+    const doc = MarkdownCache.load(root).get('a.md', 'k1')!.doc!;
+    expect(isUnmade(doc, 'toc')).toBe(true);
+    expect(doc.toc).toEqual(toc);
+    expect(isUnmade(doc, 'toc')).toBe(false);
+  });
+
   test('an entry saved again with its parts unread points at the same bytes; a changed one adds only its own', () => {
     const root = site();
     const first = MarkdownCache.load(root);
@@ -218,7 +235,7 @@ describe('MarkdownCache', () => {
     cache.save();
     const grown = readFileSync(partsFile(root)).length - size;
     expect(grown).toBeGreaterThan(0);
-    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + serialize([]).length + 16);
+    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + 2 * serialize([]).length + 20);
     const again = MarkdownCache.load(root);
     expect(again.get('f1.md', 'k1')).toEqual({ ...entry('k1', 'T1'), fingerprint: 'moved' });
     expect(again.get('f2.md', 'k2')).toEqual(entry('k2', 'Edited'));
@@ -367,7 +384,7 @@ describe('MarkdownCache', () => {
       // Written as they came (more than one 4 MB chunk by now), under a temp name until the save.
       expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', `markdown.bin.${process.pid}.spill.tmp`]);
       for (const [i, e] of entries.entries()) {
-        expect(['html', 'excerptHtml', 'sections'].map((key) => isUnmade(e.doc!, key))).toEqual([true, true, true]);
+        expect(['html', 'excerptHtml', 'sections', 'toc'].map((key) => isUnmade(e.doc!, key))).toEqual([true, true, true, true]);
         // Read twice, from the file or from the bytes not yet written, and never kept.
         expect(e.doc!.html).toBe(heavy(i).doc!.html);
         expect(e.doc!.sections).toEqual(heavy(i).doc!.sections);

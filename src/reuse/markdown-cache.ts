@@ -8,15 +8,16 @@ import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-8';
+const FORMAT = 'protodocs-markdown-cache-9';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
  * cache's bytes. They are kept in a file of their own and each read from it when first used, so that an edit that
  * renders one page neither reads 170 MB of HTML and sections (10,000 pages) nor turns them back into strings, and the
- * search index reading a page's sections does not make its HTML.
+ * search index reading a page's sections does not make its HTML. A table of contents is small, but read with the
+ * entries, the TOCs were a fifth of their bytes, read on every edit for the one page it renders.
  */
-const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections'] satisfies (keyof DocumentHtml)[];
+const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections', 'toc'] satisfies (keyof DocumentHtml)[];
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -36,7 +37,7 @@ export interface CacheEntry {
  * parts file it names first. It is a log: a save appends the entries that changed (a later record of a file replaces
  * an earlier one; a file the site no longer has gets one that drops it) and rewrites it whole, with a new parts file,
  * only when replaced records make up a quarter of it.
- * At 10,000 pages the entries take 25 MB and the parts 170 MB, and an edit changes one entry. The search index's
+ * At 10,000 pages the entries take 16 MB and the parts 172 MB, and an edit changes one entry. The search index's
  * record and the link context (see useLinkContext) follow the entries.
  *
  * A build reads the entries and opens the parts file; a heavy part is read from it when first used, and an entry
