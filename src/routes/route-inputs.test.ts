@@ -25,7 +25,7 @@ describe('routeInputsText', () => {
   test("the same for another body, source hash or parse summary (but the h1): a body edit leaves the table's inputs as they were", () => {
     const before = text(site());
     const edited = site({ intro: { body: '# Intro\n\nOther text, and [a link](./guide.md).\n' } });
-    edited[0].parsed = { ...summary('Intro'), links: [{ href: './guide.md', line: 3, column: 13, kind: 'link' }], headings: [{ depth: 1, text: 'Intro', id: 'intro', line: 1 }] };
+    edited[0].parsed = { ...summary('Intro'), links: [{ href: './guide.md', line: 3, column: 13, kind: 'link' }], diagnostics: [] };
     expect(text(edited)).toBe(before);
   });
 
@@ -73,7 +73,7 @@ describe('buildRoutes', () => {
     };
     for (const f of files) {
       guard(f.file as ContentFile & object, ['source', 'body', 'sourceHash'], f.file.file);
-      guard(f.parsed!, ['headings', 'links', 'mdxImports', 'diagnostics'], `${f.file.file} summary`);
+      guard(f.parsed!, ['links', 'mdxImports', 'diagnostics'], `${f.file.file} summary`);
     }
     const parsed = new Map(files.map((f) => [f.file.file, f.parsed!] as const));
     const table = buildRoutes(config, contentSet(files), parsed, new Diagnostics());
