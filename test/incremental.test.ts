@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import type * as NodeFs from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walkFiles } from '../src/files/walk.ts';
 import { build } from '../src/pipeline/index.ts';
@@ -22,6 +23,16 @@ vi.mock('node:fs', async (original) => {
     return (fs.readFileSync as (...args: unknown[]) => unknown)(file, ...rest);
   }) as typeof fs.readFileSync;
   return { ...fs, readFileSync, default: { ...fs, readFileSync } };
+});
+/** Every file opened through fs/promises in this thread: read (or written) in libuv's threads. */
+const opened = vi.hoisted(() => new Set<string>());
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof FsPromises>();
+  const open = ((file: Parameters<typeof fs.open>[0], ...rest: unknown[]) => {
+    opened.add(String(file));
+    return (fs.open as (...args: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.open;
+  return { ...fs, open, default: { ...fs, open } };
 });
 
 const PAGES = 250;
@@ -94,11 +105,15 @@ describe('a rebuild after an edit', () => {
   it('reads the edited source and no other, copying the rest of llms-full.txt from the file it wrote before', async () => {
     appendFileSync(doc(70), '\nA line about a blimp.\n');
     reads.clear();
+    opened.clear();
     const { written } = await rebuild();
-    expect(written).toContain('llms-full.txt');
-    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).toContain('A line about a blimp.');
     const sources = [...reads].filter((abs) => abs.startsWith(path.join(site, 'content', 'docs')));
     expect(sources).toEqual([doc(70)]);
+    // The file it copies from is read in libuv's threads while the pages render, never in this one.
+    expect(opened).toContain(path.join(out, 'llms-full.txt'));
+    expect(reads).not.toContain(path.join(out, 'llms-full.txt'));
+    expect(written).toContain('llms-full.txt');
+    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).toContain('A line about a blimp.');
   }, 60_000);
 
   it('a title edit: also every page whose sidebar shows the title, and llms.txt; not the pages of other sidebars', async () => {
@@ -142,7 +157,7 @@ describe('a rebuild after an edit', () => {
     expect(readFileSync(entry, 'utf8')).not.toContain('Edited by hand');
   }, 60_000);
 
-  it('leaves, after all these edits, the output a clean build makes, the search index updated in place included', async () => {
+  it('leaves, after all these edits, the output a clean build makes (llms-full.txt copied in parts from the last), the search index updated in place included', async () => {
     // The index is updated from the state the last build left, never made whole, in this run of edits.
     expect(existsSync(path.join(site, 'node_modules', '.cache', 'protodocs', 'search-state.bin'))).toBe(true);
     const clean = mkdtempSync(path.join(os.tmpdir(), 'protodocs-clean-'));

@@ -89,6 +89,29 @@ describe('StreamingOutput', () => {
     expect(sink.files).toEqual(['changed.txt', 'new.txt', 'same.txt']);
   });
 
+  it('writes a file of thousands of parts, empty ones and one of megabytes among them, whole and in order', async () => {
+    const out = path.join(temp, 'site-many-parts');
+    const parts = Array.from({ length: 3000 }, (_, i) => Buffer.from(i % 7 === 0 ? '' : `part ${i}\n`));
+    parts[1500] = Buffer.alloc(8_000_000, 'x');
+    const sink = await StreamingOutput.open(out);
+    await sink.writeParts('llms-full.txt', parts);
+    await sink.commit(new Map());
+    expect(readFileSync(path.join(out, 'llms-full.txt')).equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('a file given in parts that cannot be written fails the commit, naming it, and leaves no output', async () => {
+    const out = path.join(temp, 'site-parts-fail');
+    const sink = await StreamingOutput.open(out);
+    await sink.write('x/inner.html', 'inner');
+    // A folder stands where the file goes.
+    await sink.writeParts('x', [Buffer.from('a'), Buffer.from('b')]);
+    const error = await sink.commit(new Map()).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(path.join(out, 'x'));
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
+  });
+
   it('patches a file where a folder was, and a folder where a file was', async () => {
     const out = path.join(temp, 'site-d');
     mkdirSync(path.join(out, 'x'), { recursive: true });

@@ -13,6 +13,7 @@ import {
   inlineHeadScript,
   renderPageModule,
   sha256Base64,
+  pageListFiles,
   siteFeeds,
   siteFiles,
   writePages,
@@ -20,6 +21,7 @@ import {
   type PageOutput,
   type PageOutputInput,
   type PageShell,
+  type SiteFile,
 } from '../render/index.ts';
 import type { Reuse } from '../reuse/index.ts';
 import type { RouteTable } from '../routes/index.ts';
@@ -47,7 +49,11 @@ export interface SiteInput {
   onPage: () => void;
 }
 
-/** Every page, then the site's other files (feeds, sitemap, headers, llms files, the manifest), written to the sink. */
+/**
+ * Every page and the site's other files (feeds, sitemap, headers, llms files, the manifest), written to the sink. The
+ * files that need nothing of the pages are made first and written while the pages render: an edit's llms-full.txt
+ * (66 MB at 10,000 pages) is read and written in libuv's threads meanwhile, not after them.
+ */
 export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const { config, table, html, modules, assets, diagnostics } = input;
   const chrome = buildSiteChrome(config, table, input.indexUrl, input.askEndpoint);
@@ -60,27 +66,50 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const feeds = siteFeeds(config, table);
   const context = createRouteDataContext({ config, table, chrome, html, moduleHtml });
   const shell: PageShell = { config, inlineScript, csp, assets, feeds };
-  for (const [rel, content] of assets.files) await input.sink.write(rel, content);
-  const pages = await writePages({
-    routes: table.routes,
-    context,
-    shell,
-    // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
-    shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
-    reuse: input.reuse,
-    reads: pageReads(input),
-    writer: {
-      write: (rel, content) => input.sink.write(rel, content),
-      reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
-    },
-    workers: input.pool,
-    onPage: input.onPage,
-    onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
-  });
-  for (const [rel, text, key, segments] of siteFiles({ config, table, html, context, csp, sitemapUrls: pages.sitemapUrls, manifest: pages.manifest, keyed: input.keyed && input.sink.reuse !== undefined })) {
-    await writeKeyed(input, rel, text, key, segments);
-  }
+  const siteWrites = writeSiteFiles(input, siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined }));
+  const pageWrites = (async () => {
+    for (const [rel, content] of assets.files) await input.sink.write(rel, content);
+    return writePages({
+      routes: table.routes,
+      context,
+      shell,
+      // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
+      shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
+      reuse: input.reuse,
+      reads: pageReads(input),
+      writer: {
+        write: (rel, content) => input.sink.write(rel, content),
+        reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
+      },
+      workers: input.pool,
+      onPage: input.onPage,
+      onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
+    });
+  })();
+  // Both settle before either's failure is passed on: a failed build then removes its output with nothing still
+  // writing into it. The pages' failure comes first, as when the site files were written after them.
+  const [pages] = await allSettled(pageWrites, siteWrites);
+  for (const file of pageListFiles(config, pages)) await writeKeyed(input, ...file);
   return pages;
+}
+
+/** Every promise's value once all have settled, else the failure of the first (in order) that failed. */
+async function allSettled<T extends unknown[]>(...promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(promises);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+/**
+ * The files, one after another, but for one made of segments (llms-full.txt), which starts first and goes on beside
+ * them: its previous text is read in libuv's threads.
+ */
+async function writeSiteFiles(input: SiteInput, files: readonly SiteFile[]): Promise<void> {
+  const composed = files.filter((file) => file[3] !== undefined).map((file) => writeKeyed(input, ...file));
+  const others = (async () => {
+    for (const file of files) if (file[3] === undefined) await writeKeyed(input, ...file);
+  })();
+  await allSettled(...composed, others);
 }
 
 function pageReads(input: SiteInput): PageOutputInput['reads'] {
@@ -106,7 +135,7 @@ async function writeKeyed(input: SiteInput, rel: string, text: string | (() => s
     const kept = segments && input.reuse.segments?.(rel);
     if (kept) input.reuse.keepSegments?.(rel, kept.layout);
   } else if (segments && input.reuse.keepSegments) {
-    const { content, layout } = composeSegments(segments, input.reuse.segments?.(rel));
+    const { content, layout } = await composeSegments(segments, input.reuse.segments?.(rel));
     if (typeof content === 'string') await input.sink.write(rel, content);
     else await (input.sink.writeParts ? input.sink.writeParts(rel, content) : input.sink.write(rel, Buffer.concat(content)));
     input.reuse.keepSegments(rel, layout);

@@ -9,5 +9,5 @@ export { siteIconFiles } from './site-icon.ts';
 export { loadComponentModule, renderPageModule, renderComponentHtml, type LoadedModule } from './modules.ts';
 export type { AssetManifest, BundleData, RenderedPage } from './types.ts';
 export { writePages, type BodyRenderer, type EarlierPage, type PageOutput, type PageOutputInput, type PageReuse, type PageWriter } from './page-output.ts';
-export { siteFeeds, siteFiles, type SiteFilesInput } from './site-files.ts';
+export { pageListFiles, siteFeeds, siteFiles, type SiteFile, type SiteFilesInput } from './site-files.ts';
 export type { PageRead, PageReadsMemo } from './page-reads.ts';

@@ -6,11 +6,12 @@ import type { RouteTable } from '../routes/index.ts';
 import { doc, post, routesOf } from '../routes/test-support.ts';
 import { hostHeaders } from './host-headers.ts';
 import { llmsFileKeys, llmsFiles, markdownFileOf } from './llms.ts';
-import { siteFeeds, siteFiles, type SiteFile } from './site-files.ts';
+import { pageListFiles, siteFeeds, siteFiles, type SiteFile } from './site-files.ts';
 import { DEFAULT_FAVICON_FILE } from './site-icon.ts';
 import { documentHtml, routeDataContext } from './test-support.ts';
 
-// The files of a site besides its pages: feeds, sitemap, robots.txt, host headers, llms files, the icon, the manifest.
+// The files of a site besides its pages: feeds, robots.txt, host headers, llms files, the icon; and those made of what
+// writing the pages gave, the sitemap and the manifest.
 
 const textsOf = (files: SiteFile[]) => new Map(files.map(([rel, text]) => [rel, typeof text === 'string' ? text : text()]));
 /** The llms files' texts, every one made. */
@@ -24,22 +25,23 @@ describe('siteFiles', () => {
   beforeEach(() => {
     const config = testConfig({ blog: { routeBasePath: '/news/', feeds: ['rss', 'json'] }, baseUrl: '/b/' });
     ({ table } = routesOf(config, [doc('intro', { h1: 'Intro', body: 'The intro.\n' }), ...posts]));
-    files = textsOf(
-      siteFiles({ config, table, html, context: routeDataContext(config, table, html), csp: "default-src 'self'", sitemapUrls: ['/', '/docs/intro/'], manifest: { 'docs/intro/index.html': 'content/docs/intro.md' } }),
-    );
+    files = textsOf([
+      ...siteFiles({ config, table, html, context: routeDataContext(config, table, html), csp: "default-src 'self'" }),
+      ...pageListFiles(config, { sitemapUrls: ['/', '/docs/intro/'], manifest: { 'docs/intro/index.html': 'content/docs/intro.md' } }),
+    ]);
   });
 
-  test('one file of each kind, the feeds in the blog folder', () => {
+  test('one file of each kind, the feeds in the blog folder; the two that list the pages apart', () => {
     expect([...files.keys()]).toEqual([
       'news/rss.xml',
       'news/feed.json',
-      'sitemap.xml',
       'robots.txt',
       '_headers',
       'llms.txt',
       'llms-full.txt',
       'docs/intro.md',
       DEFAULT_FAVICON_FILE,
+      'sitemap.xml',
       'protodocs-manifest.json',
     ]);
   });
@@ -65,14 +67,14 @@ describe('siteFiles', () => {
     const t = routesOf(plain, [doc('intro', { h1: 'Intro' })]).table;
     expect(siteFeeds(plain, t)).toEqual([]);
     expect(siteFeeds(plain, table)).toEqual(['rss', 'atom', 'json']);
-    const names = siteFiles({ config: plain, table: t, html: new Map(), context: routeDataContext(plain, t, new Map()), csp: '', sitemapUrls: [], manifest: {} }).map(([name]) => name);
+    const names = siteFiles({ config: plain, table: t, html: new Map(), context: routeDataContext(plain, t, new Map()), csp: '' }).map(([name]) => name);
     expect(names.some((n) => /rss|atom|feed/.test(n))).toBe(false);
   });
 
   test('all three feeds by default, the post HTML empty when it was not rendered', () => {
     const cfg = testConfig();
     const t = routesOf(cfg, [post('2025-01-01-a', { h1: 'A' })]).table;
-    const out = textsOf(siteFiles({ config: cfg, table: t, html: new Map(), context: routeDataContext(cfg, t, new Map()), csp: '', sitemapUrls: [], manifest: {} }));
+    const out = textsOf(siteFiles({ config: cfg, table: t, html: new Map(), context: routeDataContext(cfg, t, new Map()), csp: '' }));
     expect([...out.keys()].slice(0, 3)).toEqual(['blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']);
     expect(JSON.parse(out.get('blog/feed.json')!).items[0].content_html).toBe('');
   });

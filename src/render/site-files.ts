@@ -4,6 +4,7 @@ import type { RouteTable } from '../routes/index.ts';
 import { atomFeed, jsonFeed, robotsTxt, rssFeed, sitemap } from './feeds.ts';
 import { hostHeaders } from './host-headers.ts';
 import { llmsFileKeys, llmsFiles, llmsFullSegments } from './llms.ts';
+import type { PageOutput } from './page-output.ts';
 import { postSummary, type RouteDataContext } from './route-data.ts';
 import { siteIconFiles } from './site-icon.ts';
 
@@ -18,8 +19,6 @@ export interface SiteFilesInput {
   html: ReadonlyMap<string, DocumentHtml>;
   context: RouteDataContext;
   csp: string;
-  sitemapUrls: readonly string[];
-  manifest: Record<string, string>;
   /** Give the llms files keys (see llmsFileKeys): only a build that can keep files uses them. */
   keyed?: boolean;
 }
@@ -31,9 +30,9 @@ export interface SiteFilesInput {
 export type SiteFile = [rel: string, text: string | (() => string), key?: string, segments?: [key: string, make: () => string][]];
 
 /**
- * The files of the site besides its pages and assets, by output path: feeds of the newest 20 posts, the sitemap,
- * robots.txt, the host headers with the CSP, llms.txt and the markdown twins, the icon, and the manifest that maps
- * pages to their sources (`check` uses it; its presence also marks the folder as protodocs' own).
+ * The files of the site besides its pages, its assets and the two that list its pages (pageListFiles), by output path:
+ * feeds of the newest 20 posts, robots.txt, the host headers with the CSP, llms.txt, llms-full.txt and the markdown
+ * twins, and the icon. Nothing in them comes of the pages' output, so a build writes them while the pages render.
  */
 export function siteFiles(input: SiteFilesInput): SiteFile[] {
   const { config, table } = input;
@@ -46,7 +45,6 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
     if (feeds.includes('atom')) files.push([`${blogBase.slice(1)}atom.xml`, atomFeed(config, posts)]);
     if (feeds.includes('json')) files.push([`${blogBase.slice(1)}feed.json`, jsonFeed(config, posts)]);
   }
-  files.push(['sitemap.xml', sitemap(config, input.sitemapUrls)]);
   files.push(['robots.txt', robotsTxt(config)]);
   files.push(['_headers', hostHeaders(input.csp, config.baseUrl)]);
   const llmsKeys = input.keyed ? llmsFileKeys(config, table) : new Map<string, string>();
@@ -54,6 +52,16 @@ export function siteFiles(input: SiteFilesInput): SiteFile[] {
     files.push(input.keyed && rel === 'llms-full.txt' ? [rel, make, llmsKeys.get(rel), llmsFullSegments(config, table, llmsKeys)] : [rel, make, llmsKeys.get(rel)]);
   }
   files.push(...siteIconFiles(config, table.staticFiles));
-  files.push(['protodocs-manifest.json', JSON.stringify(input.manifest, null, 1)]);
   return files;
+}
+
+/**
+ * The files made of what writing the pages gave: the sitemap of their URLs, and the manifest that maps pages to their
+ * sources (`check` uses it; its presence also marks the folder as protodocs' own).
+ */
+export function pageListFiles(config: SiteConfig, pages: Pick<PageOutput, 'sitemapUrls' | 'manifest'>): SiteFile[] {
+  return [
+    ['sitemap.xml', sitemap(config, pages.sitemapUrls)],
+    ['protodocs-manifest.json', JSON.stringify(pages.manifest, null, 1)],
+  ];
 }

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { testConfig } from '../config/test-support.ts';
+import { Diagnostics } from '../errors/index.ts';
+import type { OutputSink } from '../output/index.ts';
+import { documentHtml } from '../render/test-support.ts';
+import { noReuse } from '../reuse/index.ts';
+import { doc, routesOf } from '../routes/test-support.ts';
+import { renderSite, type SiteInput } from './site-stage.ts';
+
+// The pages and the site's other files: those that need nothing of the pages are written while they render, the
+// sitemap and the manifest once they are written.
+
+/** A sink that records each write as it starts, and fails the writes of `failing` once their turn comes. */
+function recordingSink(failing: (rel: string) => boolean = () => false): OutputSink & { order: string[]; files: Map<string, string> } {
+  const order: string[] = [];
+  const files = new Map<string, string>();
+  return {
+    order,
+    files,
+    async write(rel, content) {
+      order.push(rel);
+      // Every write waits for the event loop, as a file system's would.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (failing(rel)) throw new Error(`cannot write ${rel}`);
+      files.set(rel, String(content));
+    },
+    // An output folder's (none of its files is kept here: the reuse below knows no earlier build).
+    reuse: async () => {
+      throw new Error('nothing to keep');
+    },
+  };
+}
+
+function siteInput(sink: OutputSink): SiteInput {
+  const config = testConfig();
+  const docs = Array.from({ length: 40 }, (_, i) => doc(`page-${i}`, { h1: `Page ${i}`, body: `Text of page ${i}.\n` }));
+  const { table } = routesOf(config, docs);
+  const html = new Map(docs.map((d, i) => [d.file.file, documentHtml(`<p>Text of page ${i}.</p>`)]));
+  return {
+    config,
+    table,
+    html,
+    modules: { imports: new Map(), components: new Map(), pages: new Map() },
+    assets: { css: [], headTags: '', files: new Map([['assets/site.css', 'body{}']]), scriptTags: () => '' },
+    bundleKey: '',
+    indexUrl: '/search-index/',
+    // Keyed, as a build that can keep files is: llms-full.txt is made in segments, and their layout kept.
+    reuse: { ...noReuse(), keysPages: true, segments: () => undefined, keepSegments: () => {} },
+    keyed: true,
+    sink,
+    diagnostics: new Diagnostics(),
+    onPage: () => {},
+  };
+}
+
+const isPage = (rel: string) => rel.endsWith('.html');
+
+describe('renderSite', () => {
+  test('the files that need nothing of the pages start before them; the sitemap and the manifest come last', async () => {
+    const sink = recordingSink();
+    const pages = await renderSite(siteInput(sink));
+    // llms-full.txt before any page (an edit's reads the last one meanwhile), the others one after another beside them.
+    const firstPage = sink.order.findIndex(isPage);
+    for (const rel of ['llms-full.txt', 'robots.txt']) expect(sink.order.indexOf(rel), rel).toBeLessThan(firstPage);
+    expect(sink.order.slice(-2)).toEqual(['sitemap.xml', 'protodocs-manifest.json']);
+    expect(sink.files.get('sitemap.xml')).toContain('/docs/page-39/');
+    expect(JSON.parse(sink.files.get('protodocs-manifest.json')!)).toEqual(pages.manifest);
+    expect(sink.files.get('llms-full.txt')).toContain('Text of page 39.');
+    // Each file once.
+    expect(new Set(sink.order).size).toBe(sink.order.length);
+  });
+
+  test('a site file that fails to write fails the render, once every page is written', async () => {
+    const sink = recordingSink((rel) => rel === 'llms-full.txt');
+    const input = siteInput(sink);
+    const error = await renderSite(input).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('cannot write llms-full.txt');
+    expect([...sink.files.keys()].filter(isPage)).toHaveLength(input.table.routes.length);
+    expect(sink.order).not.toContain('sitemap.xml');
+  });
+
+  test("the pages' failure (an asset's write) is the one passed on, once the site files have all been tried", async () => {
+    const sink = recordingSink((rel) => rel === 'assets/site.css' || rel === 'docs/page-39.md');
+    const error = await renderSite(siteInput(sink)).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('cannot write assets/site.css');
+    // The last of the site files was tried, and failed too, before the render failed.
+    expect(sink.order).toContain('docs/page-39.md');
+    for (const rel of ['robots.txt', 'llms.txt', 'llms-full.txt', 'docs/page-38.md']) expect(sink.files.has(rel), rel).toBe(true);
+    expect([...sink.files.keys()].filter(isPage)).toEqual([]);
+  });
+});
