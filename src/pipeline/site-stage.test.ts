@@ -7,8 +7,7 @@ import { noReuse } from '../reuse/index.ts';
 import { doc, routesOf } from '../routes/test-support.ts';
 import { renderSite, type SiteInput } from './site-stage.ts';
 
-// The pages and the site's other files: those that need nothing of the pages are written while they render, the
-// sitemap and the manifest once they are written.
+// The pages, then the site's other files, then the sitemap and the manifest, made of what writing the pages gave.
 
 /** A sink that records each write as it starts, and fails the writes of `failing` once their turn comes. */
 function recordingSink(failing: (rel: string) => boolean = () => false): OutputSink & { order: string[]; files: Map<string, string> } {
@@ -56,13 +55,13 @@ function siteInput(sink: OutputSink): SiteInput {
 const isPage = (rel: string) => rel.endsWith('.html');
 
 describe('renderSite', () => {
-  test('the files that need nothing of the pages start before them; the sitemap and the manifest come last', async () => {
+  test('every page, then the site files, then the sitemap and the manifest', async () => {
     const sink = recordingSink();
     const pages = await renderSite(siteInput(sink));
-    // llms-full.txt before any page (an edit's reads the last one meanwhile), the others one after another beside them.
-    const firstPage = sink.order.findIndex(isPage);
-    for (const rel of ['llms-full.txt', 'robots.txt']) expect(sink.order.indexOf(rel), rel).toBeLessThan(firstPage);
-    expect(sink.order.slice(-2)).toEqual(['sitemap.xml', 'protodocs-manifest.json']);
+    const lastPage = sink.order.findLastIndex(isPage);
+    const siteFiles = sink.order.slice(lastPage + 1);
+    expect(siteFiles).toEqual(expect.arrayContaining(['robots.txt', '_headers', 'llms.txt', 'llms-full.txt', 'docs/page-0.md', 'docs/page-39.md']));
+    expect(siteFiles.slice(-2)).toEqual(['sitemap.xml', 'protodocs-manifest.json']);
     expect(sink.files.get('sitemap.xml')).toContain('/docs/page-39/');
     expect(JSON.parse(sink.files.get('protodocs-manifest.json')!)).toEqual(pages.manifest);
     expect(sink.files.get('llms-full.txt')).toContain('Text of page 39.');
@@ -70,24 +69,22 @@ describe('renderSite', () => {
     expect(new Set(sink.order).size).toBe(sink.order.length);
   });
 
-  test('a site file that fails to write fails the render, once every page is written', async () => {
+  test('llms-full.txt failing to write fails the render once the other site files have been written, before the sitemap', async () => {
     const sink = recordingSink((rel) => rel === 'llms-full.txt');
     const input = siteInput(sink);
     const error = await renderSite(input).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('cannot write llms-full.txt');
     expect([...sink.files.keys()].filter(isPage)).toHaveLength(input.table.routes.length);
+    for (const rel of ['robots.txt', 'llms.txt', 'docs/page-39.md']) expect(sink.files.has(rel), rel).toBe(true);
     expect(sink.order).not.toContain('sitemap.xml');
   });
 
-  test("the pages' failure (an asset's write) is the one passed on, once the site files have all been tried", async () => {
-    const sink = recordingSink((rel) => rel === 'assets/site.css' || rel === 'docs/page-39.md');
+  test('another site file failing: the first failure in order is the one passed on, once llms-full.txt is written', async () => {
+    const sink = recordingSink((rel) => rel === 'robots.txt' || rel === 'docs/page-3.md');
     const error = await renderSite(siteInput(sink)).catch((e: unknown) => e as Error);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('cannot write assets/site.css');
-    // The last of the site files was tried, and failed too, before the render failed.
-    expect(sink.order).toContain('docs/page-39.md');
-    for (const rel of ['robots.txt', 'llms.txt', 'llms-full.txt', 'docs/page-38.md']) expect(sink.files.has(rel), rel).toBe(true);
-    expect([...sink.files.keys()].filter(isPage)).toEqual([]);
+    expect((error as Error).message).toBe('cannot write robots.txt');
+    expect(sink.files.has('llms-full.txt')).toBe(true);
+    expect(sink.order).not.toContain('docs/page-3.md');
   });
 });

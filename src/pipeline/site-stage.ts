@@ -50,9 +50,11 @@ export interface SiteInput {
 }
 
 /**
- * Every page and the site's other files (feeds, sitemap, headers, llms files, the manifest), written to the sink. The
- * files that need nothing of the pages are made first and written while the pages render: an edit's llms-full.txt
- * (66 MB at 10,000 pages) is read and written in libuv's threads meanwhile, not after them.
+ * Every page, then the site's other files (feeds, headers, llms files), then the two that list the pages (sitemap,
+ * manifest), written to the sink. The site files wait for the pages although they need nothing of them: written
+ * beside them, a build from scratch rendered its pages a third slower and peaked 400 MB higher at 10,000 pages (the
+ * .md twins took write slots from the pages, and llms-full.txt's 66 MB made at the start grew V8's heap for the
+ * whole stage), and an edit gained nothing, its search worker being what the build waits for.
  */
 export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const { config, table, html, modules, assets, diagnostics } = input;
@@ -66,29 +68,24 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const feeds = siteFeeds(config, table);
   const context = createRouteDataContext({ config, table, chrome, html, moduleHtml });
   const shell: PageShell = { config, inlineScript, csp, assets, feeds };
-  const siteWrites = writeSiteFiles(input, siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined }));
-  const pageWrites = (async () => {
-    for (const [rel, content] of assets.files) await input.sink.write(rel, content);
-    return writePages({
-      routes: table.routes,
-      context,
-      shell,
-      // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
-      shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
-      reuse: input.reuse,
-      reads: pageReads(input),
-      writer: {
-        write: (rel, content) => input.sink.write(rel, content),
-        reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
-      },
-      workers: input.pool,
-      onPage: input.onPage,
-      onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
-    });
-  })();
-  // Both settle before either's failure is passed on: a failed build then removes its output with nothing still
-  // writing into it. The pages' failure comes first, as when the site files were written after them.
-  const [pages] = await allSettled(pageWrites, siteWrites);
+  for (const [rel, content] of assets.files) await input.sink.write(rel, content);
+  const pages = await writePages({
+    routes: table.routes,
+    context,
+    shell,
+    // Everything besides route data that shapes a page's HTML (the bundle's file names carry content hashes).
+    shellKey: input.keyed ? hashText(input.bundleKey, ...[...assets.files.keys()].sort(), csp, JSON.stringify(config), feeds.join()) : undefined,
+    reuse: input.reuse,
+    reads: pageReads(input),
+    writer: {
+      write: (rel, content) => input.sink.write(rel, content),
+      reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
+    },
+    workers: input.pool,
+    onPage: input.onPage,
+    onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
+  });
+  await writeSiteFiles(input, siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined }));
   for (const file of pageListFiles(config, pages)) await writeKeyed(input, ...file);
   return pages;
 }
@@ -102,7 +99,8 @@ async function allSettled<T extends unknown[]>(...promises: { [K in keyof T]: Pr
 
 /**
  * The files, one after another, but for one made of segments (llms-full.txt), which starts first and goes on beside
- * them: its previous text is read in libuv's threads.
+ * them: an edit's previous llms-full.txt is read in libuv's threads while this one makes the .md twins. All settle
+ * before a failure is passed on, so that a failed build removes its output with nothing still writing into it.
  */
 async function writeSiteFiles(input: SiteInput, files: readonly SiteFile[]): Promise<void> {
   const composed = files.filter((file) => file[3] !== undefined).map((file) => writeKeyed(input, ...file));

@@ -213,26 +213,6 @@ describe('writePages', () => {
     expect(out.sitemapUrls).toContain('/about/');
   });
 
-  test('a long run of pages kept without waiting gives the event loop turns: I/O going on beside them takes its steps', async () => {
-    const same = path.join(temp, 'kept.html');
-    writeFileSync(same, '<p>kept</p>');
-    let turns = 0;
-    let going = true;
-    const turn = () => {
-      turns++;
-      if (going) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const seen: number[] = [];
-    const routes = Array.from({ length: 60 }, () => input.routes).flat();
-    await writePages({ ...input, routes, shellKey: 's', reuse: { ...input.reuse, page: () => ({ file: same }) }, writer: { ...input.writer, reuse: async () => void seen.push(turns) } });
-    going = false;
-    expect(seen).toHaveLength(routes.length);
-    expect(seen[0]).toBe(0);
-    // A turn every 256 pages at least, however little each page waits for.
-    expect(seen.at(-1)).toBeGreaterThanOrEqual(Math.floor(routes.length / 256));
-  });
-
   test('bodies go out to the workers in batches of 16, the rest too, and a failed body is an error of that page only', async () => {
     const batches: string[][] = [];
     const workers: BodyRenderer = {

@@ -101,9 +101,6 @@ function siteKey(site: SiteChrome, chrome: SiteChrome, hashes: Map<object, strin
   return { chrome: hash, navbarItems: site.navbar.items, versions: site.versions };
 }
 
-/** Pages between the event loop's turns (a turn costs microseconds; at 10,000 pages, 256 kept pages took 20 ms). */
-const YIELD_EVERY = 256;
-
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
 const PAGE_BATCH = 16;
 
@@ -158,10 +155,7 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
     output.reused++;
     input.onPage();
   };
-  for (const [i, route] of input.routes.entries()) {
-    // An edit keeps nearly every page without waiting on anything, and the event loop would get no turn until the
-    // last: the writes going on beside the pages (llms-full.txt's, 66 MB at 10,000 pages) take each next step in one.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+  for (const route of input.routes) {
     const outFile = routeToFile(route.url);
     if (route.source) output.manifest[outFile] = route.source;
     if (route.kind !== 'not-found' && route.kind !== 'search' && !(route.kind === 'doc' && route.canonicalUrl)) output.sitemapUrls.push(route.url);

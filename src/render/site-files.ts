@@ -32,7 +32,7 @@ export type SiteFile = [rel: string, text: string | (() => string), key?: string
 /**
  * The files of the site besides its pages, its assets and the two that list its pages (pageListFiles), by output path:
  * feeds of the newest 20 posts, robots.txt, the host headers with the CSP, llms.txt, llms-full.txt and the markdown
- * twins, and the icon. Nothing in them comes of the pages' output, so a build writes them while the pages render.
+ * twins, and the icon: nothing in them comes of what writing the pages gives.
  */
 export function siteFiles(input: SiteFilesInput): SiteFile[] {
   const { config, table } = input;
