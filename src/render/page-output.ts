@@ -61,8 +61,8 @@ export interface PageOutput {
  * The route data as its page key sees it. Its two big parts are named by what makes them rather than serialised again
  * for every page on every build (both are made only when read, see route-data.ts, so naming them is also what keeps a
  * page taken from an earlier build from making them): the body, and its table of contents, by the identity of its
- * document (see DocumentHtml.identity), and the sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree (serialised and
- * hashed once per build) and the URL it marks.
+ * document (see DocumentHtml.identity), and the sidebar, which is `sidebarNodes(tree, base, activeUrl)`, by its tree
+ * (serialised and hashed once per build) and the URL it marks.
  */
 function keyText(route: RouteEntry, data: RouteData, context: RouteDataContext, trees: Map<object, string>): string {
   // No route data has the properties added here, so no page's own data can write the same text.
