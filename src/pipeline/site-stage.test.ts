@@ -30,9 +30,9 @@ function recordingSink(failing: (rel: string) => boolean = () => false): OutputS
   };
 }
 
-function siteInput(sink: OutputSink): SiteInput {
+function siteInput(sink: OutputSink, count = 40): SiteInput {
   const config = testConfig();
-  const docs = Array.from({ length: 40 }, (_, i) => doc(`page-${i}`, { h1: `Page ${i}`, body: `Text of page ${i}.\n` }));
+  const docs = Array.from({ length: count }, (_, i) => doc(`page-${i}`, { h1: `Page ${i}`, body: `Text of page ${i}.\n` }));
   const { table } = routesOf(config, docs);
   const html = new Map(docs.map((d, i) => [d.file.file, documentHtml(`<p>Text of page ${i}.</p>`)]));
   return {
@@ -86,5 +86,27 @@ describe('renderSite', () => {
     expect((error as Error).message).toBe('cannot write robots.txt');
     expect(sink.files.has('llms-full.txt')).toBe(true);
     expect(sink.order).not.toContain('docs/page-3.md');
+  });
+
+  test('a long run of .md twins kept without waiting gives the event loop turns, for the llms-full.txt beside them', async () => {
+    let turns = 0;
+    let going = true;
+    const turn = () => {
+      turns++;
+      if (going) setImmediate(turn);
+    };
+    const seen: number[] = [];
+    const sink = recordingSink();
+    sink.reuse = async (rel) => {
+      if (rel.endsWith('.md')) seen.push(turns);
+    };
+    const input = siteInput(sink, 600);
+    // Every file is the previous build's, kept as it is.
+    input.reuse = { ...input.reuse, page: () => ({ file: '/previous/file' }) };
+    setImmediate(turn);
+    await renderSite(input);
+    going = false;
+    expect(seen).toHaveLength(600);
+    expect(seen.at(-1)! - seen[0]).toBeGreaterThanOrEqual(2);
   });
 });

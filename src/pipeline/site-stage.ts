@@ -97,15 +97,24 @@ async function allSettled<T extends unknown[]>(...promises: { [K in keyof T]: Pr
   return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T;
 }
 
+/** Site files between the event loop's turns: an edit keeps 10,000 .md twins in some 60 ms without waiting once. */
+const TURN_EVERY = 256;
+
 /**
  * The files, one after another, but for one made of segments (llms-full.txt), which starts first and goes on beside
- * them: an edit's previous llms-full.txt is read in libuv's threads while this one makes the .md twins. All settle
- * before a failure is passed on, so that a failed build removes its output with nothing still writing into it.
+ * them: an edit's previous llms-full.txt is read, and the new one written, in libuv's threads while this one goes
+ * through the .md twins, each step taken in one of the event loop's turns. All settle before a failure is passed on,
+ * so that a failed build removes its output with nothing still writing into it.
  */
 async function writeSiteFiles(input: SiteInput, files: readonly SiteFile[]): Promise<void> {
   const composed = files.filter((file) => file[3] !== undefined).map((file) => writeKeyed(input, ...file));
   const others = (async () => {
-    for (const file of files) if (file[3] === undefined) await writeKeyed(input, ...file);
+    let since = 0;
+    for (const file of files) {
+      if (file[3] !== undefined) continue;
+      if (++since % TURN_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      await writeKeyed(input, ...file);
+    }
   })();
   await allSettled(...composed, others);
 }
