@@ -96,9 +96,14 @@ function siteKey(site: SiteChrome, chrome: SiteChrome, hashes: Map<object, strin
   const own = (part: Record<string, unknown>, shared: Record<string, unknown>, skip: string) => Object.keys(part).filter((key) => key !== skip && part[key] !== shared[key]);
   const navbar = site.navbar as unknown as Record<string, unknown>;
   if (own(site as unknown as Record<string, unknown>, chrome as unknown as Record<string, unknown>, 'navbar').some((key) => key !== 'versions') || own(navbar, chrome.navbar as unknown as Record<string, unknown>, 'items').length > 0) return site;
+  return { chrome: chromeHash(chrome, hashes), navbarItems: site.navbar.items, versions: site.versions };
+}
+
+/** The site chrome's hash, made once per build: page keys name the chrome by it, and so does the pages' structure. */
+function chromeHash(chrome: SiteChrome, hashes: Map<object, string>): string {
   let hash = hashes.get(chrome);
   if (hash === undefined) hashes.set(chrome, (hash = hashText(JSON.stringify(chrome))));
-  return { chrome: hash, navbarItems: site.navbar.items, versions: site.versions };
+  return hash;
 }
 
 /** Pages per message to a worker: large enough to amortise the message, small enough to keep both workers busy. */
@@ -145,7 +150,7 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   const { context } = input;
   // Everything a page's data reads besides its documents: with the same structure as the last build, a page whose
   // documents are the same has the same data, so the same key.
-  const structure = input.shellKey !== undefined && input.reads ? hashText(input.shellKey, JSON.stringify(context.chrome), input.reads.routesKey) : undefined;
+  const structure = input.shellKey !== undefined && input.reads ? hashText(input.shellKey, chromeHash(context.chrome, trees), input.reads.routesKey) : undefined;
   const earlierReads = structure === undefined ? undefined : input.reads!.memo.earlier(structure);
   const pageReads = new Map<string, PageRead>();
   const keepEarlier = async (outFile: string, pageKey: string, earlier: EarlierPage) => {
