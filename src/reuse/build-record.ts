@@ -226,26 +226,25 @@ export type StattedBefore = (abs: string) => { size: number; mtimeMs: number } |
  */
 export async function recordInputs(build: InputsOf, previous?: BuildRecord, before?: StattedBefore): Promise<RecordedInputs | undefined> {
   const { contentFiles, paths } = inputPaths(build);
-  const known = new Map<string, [string, number, number]>();
-  const toStat: string[] = [];
-  for (const abs of paths) {
+  const entries = new Map<string, [string, number, number]>();
+  const toStat = paths.filter((abs) => {
     const entry = previous?.inputs[abs];
     const st = entry && before?.(abs);
-    if (st && st.size === entry![1] && st.mtimeMs === entry![2]) known.set(abs, entry!);
-    else toStat.push(abs);
-  }
-  const statted = new Map<string, [string, number, number]>();
+    if (st && st.size === entry![1] && st.mtimeMs === entry![2]) entries.set(abs, entry!);
+    return !entries.has(abs);
+  });
   for (let start = 0; start < toStat.length; start += STAT_BATCH) {
     const batch = toStat.slice(start, start + STAT_BATCH);
     const stats = await Promise.all(batch.map((abs) => stat(abs).catch(() => undefined)));
     for (const [i, abs] of batch.entries()) {
       const entry = inputEntry(abs, stats[i], build.startedAt, previous);
       if (!entry) return undefined;
-      statted.set(abs, entry);
+      entries.set(abs, entry);
     }
   }
+  // In the inputs' order, as the record's own stats give them.
   const inputs: BuildRecord['inputs'] = {};
-  for (const abs of paths) inputs[abs] = known.get(abs) ?? statted.get(abs)!;
+  for (const abs of paths) inputs[abs] = entries.get(abs)!;
   return { contentFiles, inputs };
 }
 
