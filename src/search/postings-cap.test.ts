@@ -111,7 +111,7 @@ describe('levelListOf', () => {
   it('gives back the whole list a chunk value was written from, short or capped, every level as it was', () => {
     const short = list(CAP_FROM - 1);
     expect(levelListOf(capPostings(scoredPostings(short), store().put), () => undefined)).toEqual(short);
-    const levelsOf = (value: LevelList | undefined) => value && { keys: value.keys, levels: value.levels };
+    const levelsOf = (value: LevelList | undefined) => value && { keys: Array.from(value.keys), levels: Array.from(value.levels) };
     const { files, put } = store();
     const long = list(3 * CAP_FROM);
     const capped = capPostings(scoredPostings(long), put) as CappedPostings;

@@ -150,9 +150,9 @@ export function tailFiles(value: string | CappedPostings): string[] {
  * come from its files (`readTail` gives one by name). Undefined when one of them cannot be read.
  */
 export function levelListOf(value: string | CappedPostings, readTail: (name: string) => string | undefined): LevelList | undefined {
-  const keys: number[] = [];
-  const levels: number[] = [];
   if (typeof value === 'string') {
+    const keys: number[] = [];
+    const levels: number[] = [];
     decodePostingsInto(value, keys, levels);
     return { keys, levels };
   }
@@ -162,11 +162,22 @@ export function levelListOf(value: string | CappedPostings, readTail: (name: str
   decodePostingsInto(head, headKeys, headLevels);
   const tailKeys: number[] = [];
   decodeSections(tail, (key) => tailKeys.push(key));
-  const tailLevels: number[] = [];
+  // Typed, and merged as the tail's scores are read: an edit's update reads back tens of such lists at 10,000 pages,
+  // each of tens of thousands of postings.
+  const total = headKeys.length + tailKeys.length;
+  const keys = new Float64Array(total);
+  const levels = new Uint16Array(total);
   let block = -1;
-  let scores: string | undefined;
+  let scores = '';
   let inBlock = 0;
-  for (const key of tailKeys) {
+  // Head and tail are each in key order: merged, the list is again.
+  for (let h = 0, t = 0, i = 0; i < total; i++) {
+    if (t >= tailKeys.length || (h < headKeys.length && headKeys[h] < tailKeys[t])) {
+      keys[i] = headKeys[h];
+      levels[i] = headLevels[h++];
+      continue;
+    }
+    const key = tailKeys[t++];
     const at = Math.floor(pageOfKey(key) / pagesPerBlock);
     if (at !== block) {
       block = at;
@@ -175,17 +186,8 @@ export function levelListOf(value: string | CappedPostings, readTail: (name: str
       if (json === undefined) return undefined;
       scores = (JSON.parse(json) as TailScores).scores;
     }
-    tailLevels.push(levelAt(scores!, inBlock++));
-  }
-  // Head and tail are each in key order: merged, the list is again.
-  for (let h = 0, t = 0; h < headKeys.length || t < tailKeys.length; ) {
-    if (t >= tailKeys.length || (h < headKeys.length && headKeys[h] < tailKeys[t])) {
-      keys.push(headKeys[h]);
-      levels.push(headLevels[h++]);
-    } else {
-      keys.push(tailKeys[t]);
-      levels.push(tailLevels[t++]);
-    }
+    keys[i] = key;
+    levels[i] = levelAt(scores, inBlock++);
   }
   return { keys, levels, was: { capped: value, moved: [] } };
 }

@@ -207,7 +207,7 @@ function movedLevels(all: TermFields, before: TermFields, after: TermFields, pre
  * replaced; undefined when one of them is not in it.
  */
 function withLevels(list: LevelList, levels: LevelList): LevelList | undefined {
-  const out = Array.from(list.levels);
+  const out = Uint16Array.from(list.levels);
   let at = 0;
   for (let i = 0; i < levels.keys.length; i++) {
     while (at < list.keys.length && list.keys[at] < levels.keys[i]) at++;
