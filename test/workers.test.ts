@@ -48,6 +48,42 @@ describe('worker threads', () => {
     expect(readFileSync(path.join(outDir, 'docs/section-0/page-1/index.html'), 'utf8')).toContain('One more line.');
   }, 120_000);
 
+  it('parses while the scan reads: the workers get their first files before the scan ends, and an edit parses here', async () => {
+    const site = path.join(temp, 'streaming');
+    (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD * 3);
+    let events: string[] = [];
+    const workers: PoolFactory = (work) => {
+      events.push('pool');
+      const pool = inProcessPools(2, 0)(work);
+      if (pool) {
+        const parse = pool.parse.bind(pool);
+        pool.parse = (jobs) => {
+          events.push(`parse ${jobs.length}`);
+          return parse(jobs);
+        };
+      }
+      return pool;
+    };
+    const log = (line: string) => {
+      const stage = /^✓ (\w+)/.exec(line)?.[1];
+      if (stage) events.push(stage);
+    };
+    const cold = await build({ root: site, workers, reuse: diskReuse({ record: true }), log });
+    expect(cold.ok).toBe(true);
+    // The pool is made for the first full batch; the rest follow in batches as they are read.
+    expect(events.slice(0, events.indexOf('scan') + 1)).toEqual(['config', 'pool', `parse ${PARALLEL_THRESHOLD}`, 'parse 128', 'parse 128', 'scan']);
+    const handed = events.filter((e) => e.startsWith('parse ')).reduce((sum, e) => sum + Number(e.slice(6)), 0);
+    expect(handed).toBe(PARALLEL_THRESHOLD * 3 + 1);
+
+    events = [];
+    appendFileSync(path.join(site, 'content/docs/section-0/page-1.md'), '\nOne more line.\n');
+    const edit = await build({ root: site, workers, reuse: diskReuse({ record: true }), log });
+    expect(edit.ok).toBe(true);
+    // One changed file parses in this thread: no pool during the scan, and no parse in the workers afterwards.
+    expect(events.slice(0, events.indexOf('scan'))).not.toContain('pool');
+    expect(events.filter((e) => e.startsWith('parse '))).toEqual([]);
+  }, 120_000);
+
   it('ends its workers once the pages are rendered, before the output is committed and the build recorded', async () => {
     const site = path.join(temp, 'closing');
     (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);

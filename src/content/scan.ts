@@ -37,14 +37,26 @@ export type SourceMemo = Map<string, { size: number; mtimeMs: number; ctimeMs: n
  * Finds every content file, reads it once and validates its frontmatter for its kind. `memo` and `sources`: frontmatter
  * and file texts kept between builds by a long-running caller (serve). `changed`: the files that caller's watcher saw
  * change since `sources` was last brought up to date; a file `sources` holds and `changed` does not name is not even
- * statted (at 1,000 pages the stats were a tenth of an edit's rebuild).
+ * statted (at 1,000 pages the stats were a tenth of an edit's rebuild). `onFile`: told of each file as it is found, so
+ * that its parse can start while the scan reads the rest.
  */
-export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?: FrontmatterMemo, sources?: SourceMemo, changed?: ReadonlySet<string>): ContentSet {
+export function scanContent(
+  config: SiteConfig,
+  diagnostics: Diagnostics,
+  memo?: FrontmatterMemo,
+  sources?: SourceMemo,
+  changed?: ReadonlySet<string>,
+  onFile?: (file: ContentFile) => void,
+): ContentSet {
   const { root, contentDir } = config;
   if (!existsSync(contentDir)) {
     throw new ProtodocsError(problem('PD2001', { folder: toPosix(path.relative(root, contentDir)) || 'content' }));
   }
   const files: ContentFile[] = [];
+  const add = (file: ContentFile) => {
+    files.push(file);
+    onFile?.(file);
+  };
   const rel = (abs: string) => toPosix(path.relative(root, abs));
 
   const seen = new Set<string>();
@@ -78,7 +90,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
       if (!read) continue;
       const frontmatter = parseFrontmatter(read.split, docFrontmatterSchema, read.base.file, diagnostics, memo);
       if (!frontmatter || frontmatter.value.draft) continue;
-      files.push(
+      add(
         withRead(read, {
           kind: 'doc',
           version: name,
@@ -99,7 +111,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
     const frontmatter = parseFrontmatter(read.split, blogFrontmatterSchema, read.base.file, diagnostics, memo);
     if (!frontmatter || frontmatter.value.draft) continue;
     const match = BLOG_FILE.exec(relFile);
-    files.push(
+    add(
       withRead(read, {
         kind: 'blog',
         fileDate: match?.[1],
@@ -119,7 +131,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
       if (!read) continue;
       const frontmatter = parseFrontmatter(read.split, pageFrontmatterSchema, read.base.file, diagnostics, memo);
       if (!frontmatter) continue;
-      files.push(
+      add(
         withRead(read, {
           kind: 'page',
           relPath: relFile.replace(MARKDOWN, ''),
@@ -128,7 +140,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, memo?:
         }),
       );
     } else if (/\.[jt]sx$/.test(relFile)) {
-      files.push({ kind: 'page-module', file: rel(abs), abs, relPath: relFile.replace(/\.[jt]sx$/, '') });
+      add({ kind: 'page-module', file: rel(abs), abs, relPath: relFile.replace(/\.[jt]sx$/, '') });
     }
   }
 

@@ -346,6 +346,7 @@ export function outputFileWriter(
   const pending: Promise<unknown>[] = [];
   // Each folder made once: an update writes its files into two or three folders.
   const folders = new Map<string, Promise<unknown>>();
+  const madeFolders = new Set<string>();
   let queued = 0;
   const write = (rel: string, text: string) => {
     made.push(rel);
@@ -355,13 +356,17 @@ export function outputFileWriter(
     }
     const target = insideFolder(directory, rel);
     written.push(target);
+    const folder = path.dirname(target);
     if (!options.background || queued > BACKGROUND_CHARS) {
-      mkdirSync(path.dirname(target), { recursive: true });
+      // A whole index writes 20,000 files into one folder at 10,000 pages: a mkdir each was 0.3 s of the worker.
+      if (!madeFolders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        madeFolders.add(folder);
+      }
       writeFileSync(target, text);
       return;
     }
     queued += text.length;
-    const folder = path.dirname(target);
     let ready = folders.get(folder);
     if (!ready) folders.set(folder, (ready = mkdir(folder, { recursive: true })));
     const writing = ready.then(() => writeFile(target, text));

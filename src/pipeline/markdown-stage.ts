@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.ts';
-import type { ContentSet, MarkdownFile } from '../content/index.ts';
+import type { ContentFile, ContentSet, MarkdownFile } from '../content/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { hashText } from '../files/index.ts';
 import type { DocumentHtml, ParsedMarkdown, RenderOptions } from '../markdown/index.ts';
@@ -26,7 +26,8 @@ import type { LoadedModules } from './modules-stage.ts';
 const PROTODOCS_VERSION = '0.1.0';
 
 export interface MarkdownStageOptions {
-  pool?: BuildPool;
+  /** The worker pool, asked for when a batch of `work` files to parse is full (it may judge them too few). */
+  pool?: (work: number) => BuildPool | undefined;
   cache?: MarkdownCache;
   /** Settings that change any file's HTML (languages, TOC depth, protodocs version). */
   settingsKey: string;
@@ -46,6 +47,12 @@ function parseJobOf(file: MarkdownFile): ParseJob {
 }
 
 /**
+ * Files the pool is given at a time once it has started: the scan hands them over as it reads them, so the workers
+ * parse while it reads the rest.
+ */
+const PARSE_BATCH = 128;
+
+/**
  * The markdown stage with its two phases. Phase 1 yields what routes need; phase 2 renders HTML once links can be
  * resolved. Unchanged files come from the cache; plain markdown may run in worker threads; the output is the
  * same either way, in source order.
@@ -54,17 +61,21 @@ export class MarkdownStage {
   readonly summaries = new Map<string, ParsedSummary>();
   /** Files whose results came from the cache (or, in serve, from the last build's tree). */
   cached = 0;
+  private files: readonly MarkdownFile[] = [];
   private readonly trees = new Map<string, ParsedMarkdown>();
   private readonly keys = new Map<string, string>();
   /** Files parsed by the pool (their trees live in the workers). */
   private readonly remote = new Set<string>();
   /** This thread's parser and render helpers. */
   private readonly jobs: MarkdownJobs = createMarkdownJobs();
+  /** The pool that parsed `remote`, and renders them. */
+  private pool?: BuildPool;
+  /** Files to parse that wait for a batch to fill. */
+  private readonly waiting: MarkdownFile[] = [];
+  /** The batches in the pool, each setting its files' summaries when it is back. */
+  private readonly sent: Promise<void>[] = [];
 
-  private constructor(
-    private readonly files: readonly MarkdownFile[],
-    private readonly options: MarkdownStageOptions,
-  ) {}
+  private constructor(private readonly options: MarkdownStageOptions) {}
 
   /** Whether the pool's workers parsed (and so hold the trees of) some of the files. */
   get parsedInWorkers(): boolean {
@@ -73,13 +84,18 @@ export class MarkdownStage {
 
   /** Phase 1 for the site's markdown files: unchanged ones from the cache, many at once in the pool. */
   static async parse(content: ContentSet, config: SiteConfig, options: { pool?: BuildPool; reuse: Reuse }): Promise<MarkdownStage> {
-    const files = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
+    const { pool } = options;
+    return MarkdownStage.begin(config, { pool: pool && (() => pool), reuse: options.reuse }).finish(content);
+  }
+
+  /**
+   * Phase 1 started before the scan: `add` takes each file as the scan reads it, and `finish` the scan's result.
+   */
+  static begin(config: SiteConfig, options: { pool?: (work: number) => BuildPool | undefined; reuse: Reuse }): MarkdownStage {
     const code = options.reuse.codeKey(config.root);
     const settingsKey = JSON.stringify([PROTODOCS_VERSION, code, config.highlight.languages, config.docs.tocMinDepth, config.docs.tocMaxDepth]);
     const cache = code ? options.reuse.markdownCache(config.root) : undefined;
-    const stage = new MarkdownStage(files, { pool: options.pool, cache, settingsKey, trees: options.reuse.trees });
-    await stage.parseAll();
-    return stage;
+    return new MarkdownStage({ pool: options.pool, cache, settingsKey, trees: options.reuse.trees });
   }
 
   get count(): number {
@@ -91,33 +107,51 @@ export class MarkdownStage {
     return this.files.flatMap((file) => this.summaries.get(file.file)?.diagnostics ?? []);
   }
 
-  private async parseAll(): Promise<void> {
-    const { pool, cache, settingsKey } = this.options;
-    const toPool: MarkdownFile[] = [];
-    for (const file of this.files) {
-      const key = hashText(settingsKey, file.file, file.sourceHash);
-      this.keys.set(file.file, key);
-      const cached = file.mdx ? undefined : cache?.get(file.file, key);
-      const kept = this.options.trees?.get(file.file);
-      if (cached || kept?.key === key) this.cached++;
-      if (cached) this.summaries.set(file.file, cached.summary);
-      else if (kept?.key === key) {
-        // Rendering never changes a tree, so one parsed in an earlier build serves again.
-        this.trees.set(file.file, kept.tree);
-        this.summaries.set(file.file, summarize(kept.tree));
-      }
-      else if (pool && !file.mdx) toPool.push(file);
-      else this.parseLocally(file);
+  /** One file as the scan read it: its summary from the cache or the last build's tree, or it waits to be parsed. */
+  add(file: ContentFile): void {
+    if (file.kind === 'page-module' || this.keys.has(file.file)) return;
+    const { cache, settingsKey } = this.options;
+    const key = hashText(settingsKey, file.file, file.sourceHash);
+    this.keys.set(file.file, key);
+    const cached = file.mdx ? undefined : cache?.get(file.file, key);
+    const kept = this.options.trees?.get(file.file);
+    if (cached || kept?.key === key) this.cached++;
+    if (cached) this.summaries.set(file.file, cached.summary);
+    else if (kept?.key === key) {
+      // Rendering never changes a tree, so one parsed in an earlier build serves again.
+      this.trees.set(file.file, kept.tree);
+      this.summaries.set(file.file, summarize(kept.tree));
+    } else if (this.options.pool && !file.mdx) {
+      this.waiting.push(file);
+      // Until the first batch, a few changed files (serve, an edit) parse here sooner than workers could start.
+      if (this.waiting.length >= (this.sent.length ? PARSE_BATCH : PARALLEL_THRESHOLD)) this.send();
+    } else this.parseLocally(file);
+  }
+
+  /** Phase 1's end: the scan's files (any it did not hand to `add` are added now), each with its summary. */
+  async finish(content: ContentSet): Promise<this> {
+    this.files = content.files.filter((f): f is MarkdownFile => f.kind !== 'page-module');
+    for (const file of this.files) this.add(file);
+    if (this.sent.length) {
+      if (this.waiting.length) this.send();
+    } else for (const file of this.waiting.splice(0)) this.parseLocally(file);
+    this.pool?.endParse();
+    await Promise.all(this.sent);
+    return this;
+  }
+
+  private send(): void {
+    const files = this.waiting.splice(0);
+    const pool = (this.pool ??= this.options.pool?.(files.length));
+    if (!pool) {
+      for (const file of files) this.parseLocally(file);
+      return;
     }
-    // A few changed files (serve, an edit) parse here sooner than workers could start.
-    if (toPool.length < PARALLEL_THRESHOLD) for (const file of toPool.splice(0)) this.parseLocally(file);
-    if (pool && toPool.length) {
-      const summaries = await pool.parse(toPool.map(parseJobOf));
-      summaries.forEach((summary, i) => {
-        this.summaries.set(toPool[i].file, summary);
-        this.remote.add(toPool[i].file);
-      });
-    }
+    for (const file of files) this.remote.add(file.file);
+    const parsed = pool.parse(files.map(parseJobOf)).then((summaries) => summaries.forEach((summary, i) => this.summaries.set(files[i].file, summary)));
+    // Awaited by `finish`; a build that stops before that must not leave it unhandled.
+    parsed.catch(() => {});
+    this.sent.push(parsed);
   }
 
   private parseLocally(file: MarkdownFile): ParsedMarkdown {
@@ -147,7 +181,8 @@ export class MarkdownStage {
   }
 
   async render(request: RenderRequest): Promise<RenderOutput[]> {
-    const { pool, cache } = this.options;
+    const { pool } = this;
+    const { cache } = this.options;
     const prepared = this.jobs.prepareRender(request.context);
     const schemasKey = hashText(JSON.stringify(request.context.schemas), request.context.highlightLanguages.join(','));
     // Unchanged, with every URL and source as the cache's entries were checked with: their fingerprints hold as they

@@ -86,6 +86,49 @@ describe('parse, then render where the tree is', () => {
     await p.close();
   });
 
+  test('parse calls before the first reply share the load; a worker collects its garbage once, after endParse', async () => {
+    const states: WorkerRequest[][] = [];
+    const p = new BuildPool(() => recordingWorker(states), 2);
+    // The scan hands over batches as it reads: the second batch goes to the worker the first gave less.
+    const first = p.parse([parseJob(1, 'z'.repeat(10_000)), parseJob(2)]);
+    const second = p.parse([parseJob(3), parseJob(4)]);
+    await Promise.all([first, second]);
+    p.endParse();
+    const out = await p.render(context, [1, 2, 3, 4].map((n) => renderJob(n)));
+    // Each file rendered where it was parsed: worker 0's, then worker 1's.
+    expect(out.map((o) => o.file)).toEqual([1, 2, 3, 4].map((n) => `content/docs/p${n}.md`));
+    expect(out.every((o) => o.doc.html.includes('<h1'))).toBe(true);
+    const parses = states.map((requests) => requests.filter((r): r is Extract<WorkerRequest, { type: 'parse' }> => r.type === 'parse').map((r) => [r.jobs.map((j) => j.file), r.last]));
+    expect(parses).toEqual([
+      [
+        [['content/docs/p1.md'], false],
+        [[], true],
+      ],
+      [
+        [['content/docs/p2.md'], false],
+        // Largest first, as in one call.
+        [['content/docs/p4.md', 'content/docs/p3.md'], false],
+        [[], true],
+      ],
+    ]);
+    await p.close();
+  });
+
+  test('endParse asks nothing of a worker that parsed nothing', async () => {
+    const states: WorkerRequest[][] = [];
+    const p = new BuildPool(() => recordingWorker(states), 2);
+    await p.parse([parseJob(1)]);
+    p.endParse();
+    await p.render(context, [renderJob(1)]);
+    expect(states).toHaveLength(1);
+    expect(states[0].map((r) => [r.type, r.type === 'parse' ? r.last : undefined])).toEqual([
+      ['parse', false],
+      ['parse', true],
+      ['render', undefined],
+    ]);
+    await p.close();
+  });
+
   test('a render spans batches of 250 files; the context crosses once, with the first', async () => {
     const states: WorkerRequest[][] = [];
     const p = new BuildPool(() => recordingWorker(states), 2);
@@ -176,7 +219,7 @@ describe('parse, then render where the tree is', () => {
     ].join('\n');
     const job: ParseJob = { file: 'content/docs/p0.md', body, mdx: false, lineOffset: 4 };
     const state = createWorkerState();
-    await handleRequest({ id: 1, type: 'parse', jobs: [job] }, state);
+    await handleRequest({ id: 1, type: 'parse', jobs: [job], last: true }, state);
     expect(typeof state.trees.get(job.file)).toBe('string');
     const [held] = (await handleRequest({ id: 2, type: 'render', context, jobs: [renderJob(0)], last: true }, state)) as Awaited<ReturnType<BuildPool['render']>>;
 

@@ -45,6 +45,9 @@ export class BuildPool {
   /** Pages handed to the workers to parse or render (see onPages). */
   private pages = 0;
 
+  /** Bytes of markdown each worker has been given to parse, over every `parse` call. */
+  private readonly parseLoad: number[];
+
   /** Requests after whose reply their worker is replaced by a fresh one. */
   private readonly recycle = new Set<number>();
 
@@ -55,6 +58,7 @@ export class BuildPool {
     private readonly onPages?: (total: number) => void,
   ) {
     this.busy = Array.from({ length: size }, () => 0);
+    this.parseLoad = Array.from({ length: size }, () => 0);
     this.workers = Array.from({ length: size }, () => undefined);
   }
 
@@ -130,20 +134,34 @@ export class BuildPool {
     }
   }
 
+  /**
+   * Parses the jobs, each given to the worker with the fewest bytes so far, largest first. It may be called many times
+   * before the first reply (the scan hands over batches as it reads files); `endParse` follows the last call.
+   */
   async parse(jobs: ParseJob[]): Promise<ParsedSummary[]> {
     this.handed(jobs.length);
     const batches: ParseJob[][] = this.workers.map(() => []);
-    const load = this.workers.map(() => 0);
+    const load = this.parseLoad;
     for (const job of [...jobs].sort((a, b) => b.body.length - a.body.length)) {
       const index = load.indexOf(Math.min(...load));
       batches[index].push(job);
       load[index] += job.body.length;
       this.owner.set(job.file, index);
     }
-    const results = await Promise.all(batches.map((batch, i) => this.send<ParsedSummary[]>(i, { type: 'parse', jobs: batch })));
+    const results = await Promise.all(batches.map((batch, i) => (batch.length ? this.send<ParsedSummary[]>(i, { type: 'parse', jobs: batch, last: false }) : [])));
     const order = batches.flat();
     const byFile = new Map(results.flat().map((s, i) => [order[i].file, s]));
     return jobs.map((j) => byFile.get(j.file)!);
+  }
+
+  /**
+   * After the last `parse`: each worker that parsed returns the phase's garbage once, rather than after every batch (a
+   * full collection of a heap that holds the trees parsed so far). Its failure shows in the next request to the worker.
+   */
+  endParse(): void {
+    this.parseLoad.forEach((load, index) => {
+      if (load > 0) this.send(index, { type: 'parse', jobs: [], last: true }).catch(() => {});
+    });
   }
 
   /**

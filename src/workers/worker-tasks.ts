@@ -10,7 +10,8 @@ import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type Parse
 // (worker-pool.ts, inProcessPools).
 
 export type WorkerRequest =
-  | { id: number; type: 'parse'; jobs: ParseJob[] }
+  /** `last`: the worker's final batch, after which it collects the phase's garbage (the batches come as files are read). */
+  | { id: number; type: 'parse'; jobs: ParseJob[]; last: boolean }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
   | ({ id: number; type: 'search' } & SearchIndexJob)
@@ -65,7 +66,7 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
         state.trees.set(job.file, serialize({ ...parsed, mdast: keepRenderPositions(parsed.mdast) }).toString('latin1'));
         return summarize(parsed);
       });
-      state.collectGarbage();
+      if (request.last) state.collectGarbage();
       return out;
     }
     case 'render': {
