@@ -34,24 +34,25 @@ function steady(value: number): number {
 /** Adds one page's sections to `terms` (pages must come in ascending order); returns the page's stats. */
 export function indexPage(sections: readonly SectionText[], page: number, terms: Map<string, TermFields>): PageStats {
   const stats: PageStats = [];
-  const counts = new Map<string, number>();
+  // One per page, cleared for each field: the index reads millions of words at 10,000 pages.
+  const distinct = new Set<string>();
   for (let local = 0; local < sections.length; local++) {
     const key = sectionKey(page, local);
     const { values, top } = sections[local];
     for (let f = 0; f < FIELDS.length; f++) {
-      const tokens = tokenize(values[f]);
-      stats.push(new Set(tokens).size);
-      counts.clear();
-      for (const token of tokens) {
+      distinct.clear();
+      for (const token of tokenize(values[f])) {
+        distinct.add(token);
         const term = normalizeTerm(token);
         if (term === '' || STOP_WORDS.has(term)) continue;
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      for (const [term, tf] of counts) {
         let fields = terms.get(term);
         if (!fields) terms.set(term, (fields = []));
-        (fields[f] ??= []).push(key, tf);
+        const list = (fields[f] ??= []);
+        // Sections come in key order: if the term is in this one already, it is the list's last.
+        if (list.length > 0 && list[list.length - 2] === key) list[list.length - 1]++;
+        else list.push(key, 1);
       }
+      stats.push(distinct.size);
     }
     stats.push(top ? 1 : 0);
   }
