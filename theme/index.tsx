@@ -6,6 +6,7 @@ import { Footer } from './components/Footer.tsx';
 import { Island } from './components/Island.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { SkipLink } from './components/SkipLink.tsx';
+import { prerenderSidebar } from './components/sidebar-prerender.tsx';
 import { BlogArchive } from './layouts/BlogArchive.tsx';
 import { BlogAuthors } from './layouts/BlogAuthors.tsx';
 import { BlogList } from './layouts/BlogList.tsx';
@@ -57,6 +58,7 @@ export function Layout({ route }: { route: RouteData }): ReactElement {
  */
 export function renderBody(route: RouteData): ReactElement {
   const { site } = route;
+  if (route.kind === 'doc') prerenderSidebar(route.sidebar);
   const bar = site.announcementBar;
   return (
     <>
