@@ -26,9 +26,14 @@ interface Rendered {
 const rendered = new Map<string, Rendered[]>();
 let cachedItems = 0;
 
-/** What tells most items apart, and costs nothing to make: every doc and link has its own address. */
+/**
+ * What tells most items apart, cheaply: every doc and link has its own address, and a category without one (whose
+ * label alone repeats, "Guides" in every version) is told apart by its first item's.
+ */
 function lookupKey(item: SidebarNode): string {
-  return item.href ?? item.label;
+  if (item.href !== undefined) return item.href;
+  const first = item.type === 'category' ? item.items[0] : undefined;
+  return first === undefined ? item.label : `${item.label}\u0000${lookupKey(first)}`;
 }
 
 /** The markup SidebarItemContent renders for `item` at `level`, made once for each distinct item. */
@@ -52,8 +57,9 @@ export function itemContentHtml(item: SidebarNode, level: number): string {
 }
 
 /**
- * Makes, before the page renders (a render cannot start another), the content of every item of `items` that is not
- * on the path to the active doc, and marks it for Sidebar to use.
+ * Makes the content of every item of `items` that is not on the path to the active doc, and marks it for Sidebar to
+ * use. Done before the page renders, not by Sidebar as it renders: a Sidebar rendered without this (a test, another
+ * layout) is React's own render, unchanged, and the markup reused is checked against exactly that.
  */
 export function prerenderSidebar(items: readonly SidebarNode[]): void {
   const marks = new WeakMap<SidebarNode, string>();
