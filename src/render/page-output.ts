@@ -3,7 +3,7 @@ import type { RouteEntry } from '../routes/index.ts';
 import { routeToFile, type RouteData, type SiteChrome } from '../shared/index.ts';
 import { assemblePage, renderPageBody, type PageShell } from './render-page.ts';
 import { documentReads, readsUnchanged, type PageRead, type PageReadsMemo } from './page-reads.ts';
-import { buildRouteData, sidebarSource, type RouteDataContext } from './route-data.ts';
+import { buildRouteData, sharedSidebarNodes, sidebarSource, type RouteDataContext } from './route-data.ts';
 
 // Every page of the site, each obtained the cheapest way that gives the same bytes: taken from an earlier build when
 // its key (everything that shapes it) is unchanged, else rendered here or, in batches, by workers. The stage talks to
@@ -148,6 +148,9 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   };
 
   const { context } = input;
+  // The pages of this run share their sidebars' items (see SharedSidebarNodes), made anew for each run: a context's
+  // route table is not expected to change, but a tree that did is then not served as it was.
+  context.sidebarNodes = sharedSidebarNodes();
   // Everything a page's data reads besides its documents: with the same structure as the last build, a page whose
   // documents are the same has the same data, so the same key.
   const structure = input.shellKey !== undefined && input.reads ? hashText(input.shellKey, chromeHash(context.chrome, trees), input.reads.routesKey) : undefined;

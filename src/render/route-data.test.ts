@@ -4,8 +4,8 @@ import { testConfig } from '../config/test-support.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { RouteEntry } from '../routes/index.ts';
 import { doc, page, pageModule, post, routesOf } from '../routes/test-support.ts';
-import type { RouteData } from '../shared/index.ts';
-import { blogSidebarData, buildRouteData, formatDate, readingTime } from './route-data.ts';
+import type { RouteData, SidebarNode } from '../shared/index.ts';
+import { blogSidebarData, buildRouteData, formatDate, readingTime, sharedSidebarNodes } from './route-data.ts';
 import { documentHtml, routeDataContext } from './test-support.ts';
 
 // Route data is everything a page shows: the theme only lays it out. Each kind of page is checked for what a reader
@@ -195,6 +195,34 @@ describe('a doc', () => {
     // On the intro, Guides keeps its configured collapsed state.
     expect(intro.sidebar[0]).toMatchObject({ active: true });
     expect(intro.sidebar[1]).toMatchObject({ type: 'category', collapsed: true, active: false });
+  });
+
+  test('with shared sidebar nodes, the pages of a sidebar share each item that holds neither, and their data is what each makes alone', () => {
+    const urls = ['/docs/intro/', '/docs/guides/setup/', '/docs/guides/deep/', '/docs/closed/', '/docs/category/guides/'];
+    const alone = urls.map((url) => structuredClone(buildRouteData(table.byUrl.get(url)!, context)));
+    context.sidebarNodes = sharedSidebarNodes();
+    const shared = urls.map((url) => buildRouteData(table.byUrl.get(url)!, context) as Extract<RouteData, { kind: 'doc' }>);
+    expect(shared.map((d) => structuredClone(d))).toEqual(alone);
+    const [onIntro, onSetup, onDeep, onClosed] = shared.map((d) => d.sidebar);
+    // Closed holds neither intro nor setup: one node for both pages; on its own doc's page it is that page's.
+    expect(onIntro[2]).toBe(onSetup[2]);
+    expect(onClosed[2]).not.toBe(onIntro[2]);
+    expect(onClosed[2]).toMatchObject({ active: true, collapsed: false });
+    // Inside the active Guides, the items off the page's path are shared too; the path is each page's own.
+    const guides = (d: SidebarNode[]) => (d[1] as Extract<SidebarNode, { type: 'category' }>).items;
+    expect(guides(onSetup)[2]).toBe(guides(onDeep)[2]);
+    expect(guides(onSetup)[1]).toBe(onIntro[1].type === 'category' ? onIntro[1].items[1] : undefined);
+    expect(guides(onDeep)[1]).toMatchObject({ active: true, collapsed: false });
+    expect(guides(onSetup)[1]).toMatchObject({ active: false, collapsed: true });
+  });
+
+  test('shared sidebar nodes made anew show a tree changed since the last', () => {
+    context.sidebarNodes = sharedSidebarNodes();
+    expect(data('/docs/intro/', 'doc').sidebar[2]).toMatchObject({ label: 'Closed' });
+    const tree = table.sidebars.get('current')!.get('main')!;
+    tree[2].label = 'Closed, renamed';
+    context.sidebarNodes = sharedSidebarNodes();
+    expect(data('/docs/intro/', 'doc').sidebar[2]).toMatchObject({ label: 'Closed, renamed' });
   });
 
   test('a doc in no sidebar has none', () => {

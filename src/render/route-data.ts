@@ -29,6 +29,8 @@ export interface RouteDataContext {
   blogSidebar: BlogSidebarData;
   /** The document whose HTML a page's `html` is (see withDocumentHtml). */
   documentOf: WeakMap<RouteData, DocumentHtml>;
+  /** While set, the sidebar items that pages share (see SharedSidebarNodes); unset, each page makes its own. */
+  sidebarNodes?: SharedSidebarNodes;
   /** While set, the source file of every document a page's data reads is added to it (see page-reads.ts). */
   reading?: string[];
 }
@@ -59,8 +61,8 @@ function withDocumentHtml<D extends RouteData & { html: string; toc: TocItem[] }
   return data;
 }
 
-function withSidebar<D extends RouteData & { sidebar: SidebarNode[] }>(data: D, source: { tree: readonly SidebarTreeItem[]; activeUrl: string }, base: string): D {
-  lazyField(data, 'sidebar', () => sidebarNodes(source.tree, base, source.activeUrl).nodes);
+function withSidebar<D extends RouteData & { sidebar: SidebarNode[] }>(ctx: RouteDataContext, data: D, source: { tree: readonly SidebarTreeItem[]; activeUrl: string }): D {
+  lazyField(data, 'sidebar', () => sidebarNodes(source.tree, ctx.config.baseUrl, source.activeUrl, ctx.sidebarNodes).nodes);
   return data;
 }
 
@@ -78,31 +80,72 @@ export function readingTime(wordCount: number): number {
   return Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE));
 }
 
-function sidebarNodes(items: readonly SidebarTreeItem[], base: string, activeUrl: string): { nodes: SidebarNode[]; active: boolean } {
+/**
+ * The node of each sidebar item that holds no page's URL is the same on every page of its sidebar: it is made once per
+ * run over the pages (see writePages) and shared by those pages' data (which nothing changes). Pages go to a worker in batches, and a structured
+ * clone copies an object that its message holds many times only once: a batch of pages of one sidebar sends its items
+ * once, not once per page, and the worker receives them so.
+ */
+export interface SharedSidebarNodes {
+  /** Item → the URLs of its pages (docs and category pages), itself and all below it. */
+  urls: WeakMap<SidebarTreeItem, Set<string>>;
+  /** Item → its node on a page it does not hold. */
+  inactive: WeakMap<SidebarTreeItem, SidebarNode>;
+}
+
+export function sharedSidebarNodes(): SharedSidebarNodes {
+  return { urls: new WeakMap(), inactive: new WeakMap() };
+}
+
+function urlsUnder(item: SidebarTreeItem, shared: SharedSidebarNodes): ReadonlySet<string> {
+  let urls = shared.urls.get(item);
+  if (urls === undefined) {
+    urls = new Set();
+    if (item.type === 'doc') urls.add(item.url);
+    else if (item.type === 'category') {
+      if (item.url !== undefined) urls.add(item.url);
+      for (const child of item.items) for (const url of urlsUnder(child, shared)) urls.add(url);
+    }
+    shared.urls.set(item, urls);
+  }
+  return urls;
+}
+
+function sidebarNodes(items: readonly SidebarTreeItem[], base: string, activeUrl: string, shared: SharedSidebarNodes | undefined): { nodes: SidebarNode[]; active: boolean } {
   let anyActive = false;
   const nodes = items.map((item): SidebarNode => {
-    if (item.type === 'doc') {
-      const active = item.url === activeUrl;
-      anyActive ||= active;
-      return { type: 'doc', label: item.label, href: withBase(base, item.url), docId: item.docId, active };
+    if (shared && !urlsUnder(item, shared).has(activeUrl)) {
+      let node = shared.inactive.get(item);
+      if (node === undefined) shared.inactive.set(item, (node = sidebarNode(item, base, activeUrl, shared).node));
+      return node;
     }
-    if (item.type === 'link') {
-      const external = isExternalUrl(item.href);
-      return { type: 'link', label: item.label, href: external ? item.href : withBase(base, item.href), external };
-    }
-    const inner = sidebarNodes(item.items, base, activeUrl);
-    const active = inner.active || item.url === activeUrl;
-    anyActive ||= active;
-    return {
-      type: 'category',
-      label: item.label,
-      href: item.url ? withBase(base, item.url) : undefined,
-      collapsed: item.collapsed && !active,
-      active,
-      items: inner.nodes,
-    };
+    const made = sidebarNode(item, base, activeUrl, shared);
+    anyActive ||= made.active;
+    return made.node;
   });
   return { nodes, active: anyActive };
+}
+
+function sidebarNode(item: SidebarTreeItem, base: string, activeUrl: string, shared: SharedSidebarNodes | undefined): { node: SidebarNode; active: boolean } {
+  if (item.type === 'doc') {
+    const active = item.url === activeUrl;
+    return { node: { type: 'doc', label: item.label, href: withBase(base, item.url), docId: item.docId, active }, active };
+  }
+  if (item.type === 'link') {
+    const external = isExternalUrl(item.href);
+    return { node: { type: 'link', label: item.label, href: external ? item.href : withBase(base, item.href), external }, active: false };
+  }
+  const inner = sidebarNodes(item.items, base, activeUrl, shared);
+  const active = inner.active || item.url === activeUrl;
+  const node: SidebarNode = {
+    type: 'category',
+    label: item.label,
+    href: item.url ? withBase(base, item.url) : undefined,
+    collapsed: item.collapsed && !active,
+    active,
+    items: inner.nodes,
+  };
+  return { node, active };
 }
 
 export function blogSidebarData(posts: readonly PostEntry[], title: string, base: string): BlogSidebarData {
@@ -226,7 +269,7 @@ function docRouteData(ctx: RouteDataContext, route: Extract<RouteEntry, { kind: 
     tags: doc.tags.map((t) => ({ label: t, href: withBase(base, `/search/?q=${encodeURIComponent(t)}`) })),
     hasH1: doc.parsed.h1 !== undefined,
   };
-  return withSidebar(withDocumentHtml(ctx, data, html, doc.file.frontmatter.hide_table_of_contents), sidebar, base);
+  return withSidebar(ctx, withDocumentHtml(ctx, data, html, doc.file.frontmatter.hide_table_of_contents), sidebar);
 }
 
 /** The single source of page data: layouts only read it. */
@@ -259,7 +302,7 @@ export function buildRouteData(route: RouteEntry, ctx: RouteDataContext): RouteD
         tags: [],
         hasH1: false,
       };
-      return withSidebar(data, sidebar, base);
+      return withSidebar(ctx, data, sidebar);
     }
     case 'blog-post': {
       const { post } = route;
