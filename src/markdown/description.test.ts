@@ -85,4 +85,33 @@ describe('cutAtWord', () => {
     const cut = cutAtWord(emoji, 10);
     expect(cut).toBe('😀'.repeat(4) + '…');
   });
+
+  test('cuts where a walk of every segment from the start would, in any script', () => {
+    // The walk cutAtWord used before it searched backwards from the cut: the reference for its boundaries.
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const walked = (text: string, max: number) => {
+      if (text.length <= max) return text;
+      let end = 0;
+      for (const segment of segmenter.segment(text)) {
+        const stop = segment.index + segment.segment.length;
+        if (stop > max - 1) break;
+        if (segment.isWordLike) end = stop;
+      }
+      if (end === 0) end = /[\ud800-\udbff]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+      return text.slice(0, end) + '…';
+    };
+    const texts = [
+      'alpha beta, gamma delta: epsilon... zeta (eta) theta; iota',
+      "can't won't e.g. 3.14 1,000,000 foo_bar x--y a.b.c U.S.A. well-known",
+      '日本語のテキストは単語の間に空白がありませんが、単語の境界で切ります。',
+      'ภาษาไทยไม่มีช่องว่างระหว่างคำ แต่ตัดที่ขอบคำได้',
+      'emoji 👩‍👩‍👧 flags 🇫🇷🇩🇪 and e\u0301 combining, mixed 中文 English 한국어 텍스트',
+      '   leading spaces, then   runs   of  spaces\tand\ttabs',
+      '...,,,!!! ??? ;;; ---',
+      '😀'.repeat(12),
+    ];
+    for (const text of texts) {
+      for (let max = 2; max <= text.length + 1; max++) expect(cutAtWord(text, max), `${text} @ ${max}`).toBe(walked(text, max));
+    }
+  });
 });

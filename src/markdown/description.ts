@@ -65,14 +65,26 @@ function collect(node: Nodes, parts: string[]): void {
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = max - 1;
-  let end = 0;
-  for (const segment of (words ??= new Intl.Segmenter(undefined, { granularity: 'word' })).segment(text)) {
-    const stop = segment.index + segment.segment.length;
-    if (stop > room) break;
-    if (segment.isWordLike) end = stop;
-  }
+  let end = lastWordEnd(text, room);
   if (end === 0) end = isHighSurrogate(text.charCodeAt(room - 1)) ? room - 1 : room;
   return text.slice(0, end) + '…';
+}
+
+/**
+ * Where the last word that ends by `room` ends, 0 if none does. Found from `room` backwards with `containing`, the same
+ * boundaries as a walk of every segment from the start: that walk made a segment object for every word and space
+ * before the cut, and cost a page as much as its search text.
+ */
+function lastWordEnd(text: string, room: number): number {
+  const segments = (words ??= new Intl.Segmenter(undefined, { granularity: 'word' })).segment(text);
+  for (let index = room - 1; index >= 0; ) {
+    const segment = segments.containing(index);
+    if (segment === undefined) return 0;
+    const stop = segment.index + segment.segment.length;
+    if (segment.isWordLike && stop <= room) return stop;
+    index = segment.index - 1;
+  }
+  return 0;
 }
 
 function isHighSurrogate(code: number): boolean {

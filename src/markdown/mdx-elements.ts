@@ -52,13 +52,29 @@ export function mdxHandlers(context: RenderContext): Handlers {
  * renders as just the element.
  */
 const unwrapLoneElement: Handler = (state, node: Paragraph) => {
-  const content = node.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
-  const only = content.length === 1 ? content[0] : undefined;
+  const only = loneContent(node);
   if (only?.type === 'mdxJsxTextElement' && only.name !== null && !PHRASING_TAGS.has(only.name)) {
     return state.one(only, node);
   }
   return defaultHandlers.paragraph(state, node);
 };
+
+/** The paragraph's one child besides blank text, if it has exactly one. Every paragraph is asked, so it copies nothing. */
+function loneContent(node: Paragraph): Paragraph['children'][number] | undefined {
+  let only: Paragraph['children'][number] | undefined;
+  for (const child of node.children) {
+    if (child.type === 'text' && isBlank(child.value)) continue;
+    if (only) return undefined;
+    only = child;
+  }
+  return only;
+}
+
+const NOT_SPACE = /\S/;
+
+function isBlank(value: string): boolean {
+  return !NOT_SPACE.test(value);
+}
 
 function renderJsx(context: RenderContext, state: State, node: JsxElement): ElementContent[] | ElementContent | undefined {
   if (node.name === null) return state.all(node);

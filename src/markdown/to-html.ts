@@ -1,12 +1,12 @@
 import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import { toHast } from 'mdast-util-to-hast';
 import { containerDirectiveHandler } from './admonitions.ts';
 import { collectAnchors } from './anchors.ts';
 import { codeHandler } from './code-block.ts';
 import { describeDocument } from './description.ts';
 import { headingHandler } from './headings.ts';
 import { linkHandlers } from './links.ts';
+import { mdastToHast } from './mdast-to-hast.ts';
 import { createListItemHandler } from './list-items.ts';
 import { mdxHandlers } from './mdx-elements.ts';
 import type { RenderContext } from './render-context.ts';
@@ -40,7 +40,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, options: RenderOptions): 
     links: [],
   };
 
-  const hast = toHast(parsed.mdast, {
+  const hast = mdastToHast(parsed.mdast, {
     allowDangerousHtml: true,
     handlers: {
       ...linkHandlers(context),
