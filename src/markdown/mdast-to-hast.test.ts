@@ -1,4 +1,6 @@
-import { toHast } from 'mdast-util-to-hast';
+import type { Nodes } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { toHast, type Options } from 'mdast-util-to-hast';
 import { describe, expect, test } from 'vitest';
 import { mdastToHast } from './mdast-to-hast.ts';
 import { parse } from './test-support.ts';
@@ -29,11 +31,24 @@ const DOCUMENTS: { name: string; source: string; mdx?: boolean }[] = [
   },
 ];
 
+// mdastToHast promises toHast's tree but for positions (most left out; the table handler sets its tbody's itself).
+function withoutPositions(node: Nodes): Nodes {
+  delete node.position;
+  if ('children' in node) for (const child of node.children) withoutPositions(child);
+  return node;
+}
+
+function expected(tree: Parameters<typeof toHast>[0], options: Options): Nodes {
+  return withoutPositions(toHast(tree, options));
+}
+
 describe('mdastToHast', () => {
   for (const { name, source, mdx } of DOCUMENTS) {
-    test(`gives toHast's tree, positions included: ${name}`, () => {
+    test(`gives toHast's tree without positions, so the same HTML: ${name}`, () => {
       const tree = parse(source, { mdx }).mdast;
-      expect(mdastToHast(tree, { allowDangerousHtml: true })).toEqual(toHast(tree, { allowDangerousHtml: true }));
+      const hast = mdastToHast(tree, { allowDangerousHtml: true });
+      expect(withoutPositions(structuredClone(hast))).toEqual(expected(tree, { allowDangerousHtml: true }));
+      expect(toHtml(hast, { allowDangerousHtml: true })).toBe(toHtml(toHast(tree, { allowDangerousHtml: true }), { allowDangerousHtml: true }));
     });
   }
 
@@ -43,6 +58,6 @@ describe('mdastToHast', () => {
       handlers: { emphasis: () => ({ type: 'text' as const, value: 'EMPHASIS' }) },
       clobberPrefix: 'x-',
     };
-    expect(mdastToHast(tree, options)).toEqual(toHast(tree, options));
+    expect(withoutPositions(mdastToHast(tree, options))).toEqual(expected(tree, options));
   });
 });
