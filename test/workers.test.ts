@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,22 @@ describe('worker threads', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`parse +${PARALLEL_THRESHOLD + 11} docs, ${PARALLEL_THRESHOLD + 10} cached`));
     expect(readFileSync(path.join(outDir, 'docs/section-0/page-1/index.html'), 'utf8')).toContain('One more line.');
+
+    // A title edit renders the pages of its sidebar anew, in batches the workers write into the patched output.
+    const page1 = path.join(site, 'content/docs/section-0/page-1.md');
+    writeFileSync(page1, readFileSync(page1, 'utf8').replace('title: Page 1 of the synthetic corpus', 'title: Page one, retitled'));
+    const titled = spawnSync(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'build', '--root', site, '--verbose'], { encoding: 'utf8' });
+    expect(titled.status, titled.stderr).toBe(0);
+    const inMemory = await build({ root: site, write: false });
+    const after = walkFiles(outDir).filter((f) => f !== 'protodocs-manifest.json');
+    expect(after.sort()).toEqual([...inMemory.files.keys(), ...inMemory.copies.keys()].filter((f) => f !== 'protodocs-manifest.json').sort());
+    for (const file of after) {
+      const expected = inMemory.files.get(file);
+      if (expected === undefined) continue;
+      const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
+      expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
+    }
+    expect(readFileSync(path.join(outDir, 'docs/section-0/page-2/index.html'), 'utf8')).toContain('Page one, retitled');
   }, 120_000);
 
   it('parses while the scan reads: the workers get their first files before the scan ends, and an edit parses here', async () => {

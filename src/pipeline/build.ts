@@ -94,7 +94,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (searching && pool && madeMostRecords) s.collectGarbage();
     run.stage('search', summary);
     const routesKey = reuse.keysPages ? hashText(s.routeInputsText(content, markdown.summaries)) : undefined;
-    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, routesKey, sink, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
+    const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, routesKey, sink, writeTo, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
     if (search) await s.writeSearch(sink, (await searching) ?? (await s.indexSearch(search, reuse, undefined, writeTo)));
     run.stage('render', `${table.routes.length} pages${site.reused ? `, ${site.reused} kept` : ''}`);
     // The workers' heaps (the page renderer's, the index's replacement) go back now, not after the commit and the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONFIG_FILE, type SiteConfig } from '../config/index.ts';
 import { hashText } from '../files/index.ts';
 import type { Diagnostics } from '../errors/index.ts';
-import { problem } from '../errors/index.ts';
+import { problem, ProtodocsError } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
 import { composeSegments, type OutputSink, type Segment } from '../output/index.ts';
 import {
@@ -18,6 +18,8 @@ import {
   siteFiles,
   writePages,
   type AssetManifest,
+  type BodyRenderer,
+  type BundleData,
   type PageOutput,
   type PageOutputInput,
   type PageShell,
@@ -44,6 +46,8 @@ export interface SiteInput {
   /** What the route table was made from (`routeInputsText`, hashed), for keeping pages without making their data. */
   routesKey?: string;
   sink: OutputSink;
+  /** Where another thread writes output files (the output's temp folder, and the previous output when patched). */
+  writeTo?: { directory: string; previous?: string };
   pool?: BuildPool;
   diagnostics: Diagnostics;
   onPage: () => void;
@@ -80,14 +84,36 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     writer: {
       write: (rel, content) => input.sink.write(rel, content),
       reuse: (rel, source) => (input.sink.reuse ? input.sink.reuse(rel, source) : input.sink.write(rel, readFileSync(source, 'utf8'))),
+      written: (rels) => input.sink.addMade?.(rels),
     },
-    workers: input.pool,
+    workers: input.pool && pageWorkers(input, input.pool, shell),
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
   });
   await writeSiteFiles(input, siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined }));
   for (const file of pageListFiles(config, pages)) await writeKeyed(input, ...file);
   return pages;
+}
+
+/**
+ * The pool as the pages see it. Writing to a folder another thread can write into, and with the bundle as data (a
+ * manifest assetManifest made), a worker renders each page whole and writes it itself; otherwise it renders bodies.
+ */
+function pageWorkers(input: SiteInput, pool: BuildPool, shell: PageShell): BodyRenderer {
+  const bundle = 'bundle' in shell.assets ? (shell.assets as { bundle: BundleData }).bundle : undefined;
+  const renderBodies: BodyRenderer['renderBodies'] = (routes) => pool.renderBodies(routes);
+  if (!input.writeTo || !bundle || !input.sink.addMade) return { size: pool.size, renderBodies };
+  const { files: _files, ...data } = bundle;
+  const job = { shell: { config: shell.config, inlineScript: shell.inlineScript, csp: shell.csp, feeds: shell.feeds, bundle: data }, writeTo: { ...input.writeTo, outDir: input.config.outDirAbs } };
+  return {
+    size: pool.size,
+    renderBodies,
+    writePages: async (routes, outFiles) => {
+      const results = await pool.renderAndWrite({ ...job, routes, outFiles });
+      for (const result of results) if ('problem' in result) throw new ProtodocsError(result.problem);
+      return results as ({ ok: true } | { ok: false; error: string })[];
+    },
+  };
 }
 
 /** Every promise's value once all have settled, else the failure of the first (in order) that failed. */

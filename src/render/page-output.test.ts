@@ -238,6 +238,43 @@ describe('writePages', () => {
     expect(pagesDone).toBe(routes.length - 3);
   });
 
+  test('workers that write pages themselves: nothing is written here, each page is kept by its key and named to the writer, a failed one is an error', async () => {
+    const asked: string[][] = [];
+    const named: string[] = [];
+    const elsewhere = new Map<string, string>();
+    const workers: BodyRenderer = {
+      size: 1,
+      renderBodies: async () => {
+        throw new Error('bodies asked for');
+      },
+      writePages: async (routes, outFiles) => {
+        asked.push(outFiles);
+        return routes.map((r, i) => {
+          if (r.url === '/about/') return { ok: false as const, error: 'layout threw' };
+          elsewhere.set(outFiles[i], r.url);
+          return { ok: true as const };
+        });
+      },
+    };
+    const routes = [...input.routes, ...input.routes];
+    const out = await writePages({ ...input, routes, workers, shellKey: 'shell', writer: { ...input.writer, written: (rels) => void named.push(...rels) } });
+    expect(asked.map((files) => files.length)).toEqual([16, 6]);
+    expect(written.size).toBe(0);
+    expect(named).toEqual(routes.filter((r) => r.url !== '/about/').map((r) => [...elsewhere].find(([, url]) => url === r.url)![0]));
+    expect(named).not.toContain('about/index.html');
+    // Kept by key, with no HTML to hold: the worker has written it.
+    expect(kept.filter(([file]) => file === 'docs/intro/index.html').map(([, key, html]) => [key.length > 0, html])).toEqual([
+      [true, undefined],
+      [true, undefined],
+    ]);
+    expect(errors).toEqual([
+      ['/about/', 'layout threw'],
+      ['/about/', 'layout threw'],
+    ]);
+    expect(out.fresh.size).toBe(FILES.length);
+    expect(pagesDone).toBe(routes.length - 2);
+  });
+
   test('a batch that never fills renders here (an edit: sooner than a worker would start, or while one makes the search index)', async () => {
     let asked = 0;
     const workers: BodyRenderer = { size: 2, renderBodies: async () => (asked++, []) };

@@ -5,3 +5,4 @@ export { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type Parse
 export type { BodyResult } from './worker-tasks.ts';
 export { makeSearchIndex, updateSearchIndexInMemory, type MadeSearchIndex } from './search-job.ts';
 export { collectGarbage } from './collect-garbage.ts';
+export type { PageResult, PageShellData, PagesWriteTo } from './page-job.ts';

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParsedSummary } from '../routes/index.ts';
 import type { SearchIndexJob } from '../search/index.ts';
 import type { MadeSearchIndex } from './search-job.ts';
+import type { PageResult, PagesJob } from './page-job.ts';
 import type { RouteData } from '../shared/index.ts';
 import type { ParseJob, RenderContextData, RenderJob, RenderOutput } from './markdown-jobs.ts';
 import { createWorkerState, handleRequest, type BodyResult, type WorkerRequest } from './worker-tasks.ts';
@@ -200,6 +201,12 @@ export class BuildPool {
   renderBodies(routes: RouteData[]): Promise<BodyResult[]> {
     this.handed(routes.length);
     return this.submit({ type: 'bodies', routes });
+  }
+
+  /** Whole pages, rendered and written into the output by whichever worker is idle. */
+  renderAndWrite(job: PagesJob): Promise<PageResult[]> {
+    this.handed(job.routes.length);
+    return this.submit({ type: 'pages', ...job });
   }
 
   /** Ends the workers; whatever they were still doing fails with "closed". */

@@ -2,6 +2,7 @@ import type { Node } from 'unist';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { SearchIndexJob } from '../search/index.ts';
+import type { PagesJob } from './page-job.ts';
 import type { RouteData } from '../shared/index.ts';
 import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type PreparedRender, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 
@@ -15,7 +16,8 @@ export type WorkerRequest =
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
   | ({ id: number; type: 'search' } & SearchIndexJob)
-  | { id: number; type: 'bodies'; routes: RouteData[] };
+  | { id: number; type: 'bodies'; routes: RouteData[] }
+  | ({ id: number; type: 'pages' } & PagesJob);
 
 export type BodyResult = { ok: true; body: string } | { ok: false; error: string };
 
@@ -95,5 +97,7 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
         }
       });
     }
+    case 'pages':
+      return (await import('./page-job.ts')).writePagesJob(request);
   }
 }
