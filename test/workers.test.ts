@@ -20,25 +20,29 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-workers-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
+/** Checks that `outDir` holds exactly what an in-memory build of `site` without workers makes; returns how many files. */
+async function sameAsSingleThreaded(site: string, outDir: string): Promise<number> {
+  const single = await build({ root: site, write: false });
+  expect(single.ok).toBe(true);
+  const written = walkFiles(outDir).filter((f) => f !== 'protodocs-manifest.json');
+  expect(written.sort()).toEqual([...single.files.keys(), ...single.copies.keys()].filter((f) => f !== 'protodocs-manifest.json').sort());
+  for (const file of written) {
+    const expected = single.files.get(file);
+    if (expected === undefined) continue;
+    const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
+    expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
+  }
+  return written.length;
+}
+
 describe('worker threads', () => {
   it('write exactly what a single-threaded build writes', async () => {
     const site = path.join(temp, 'site');
     (writeCorpus as (dir: string, pages: number) => void)(site, PARALLEL_THRESHOLD + 10);
     const r = spawnSync(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'build', '--root', site, '--verbose'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    const single = await build({ root: site, write: false });
-    expect(single.ok).toBe(true);
-
     const outDir = path.join(site, 'build');
-    const written = walkFiles(outDir).filter((f) => f !== 'protodocs-manifest.json');
-    expect(written.length).toBeGreaterThan(PARALLEL_THRESHOLD);
-    expect(written.sort()).toEqual([...single.files.keys(), ...single.copies.keys()].filter((f) => f !== 'protodocs-manifest.json').sort());
-    for (const file of written) {
-      const expected = single.files.get(file);
-      if (expected === undefined) continue;
-      const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
-      expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
-    }
+    expect(await sameAsSingleThreaded(site, outDir)).toBeGreaterThan(PARALLEL_THRESHOLD);
 
     // The workers' results were cached: after an edit to one page, only that one is parsed again.
     appendFileSync(path.join(site, 'content/docs/section-0/page-1.md'), '\nOne more line.\n');
@@ -52,15 +56,7 @@ describe('worker threads', () => {
     writeFileSync(page1, readFileSync(page1, 'utf8').replace('title: Page 1 of the synthetic corpus', 'title: Page one, retitled'));
     const titled = spawnSync(process.execPath, [path.join(repo, 'bin/protodocs.js'), 'build', '--root', site, '--verbose'], { encoding: 'utf8' });
     expect(titled.status, titled.stderr).toBe(0);
-    const inMemory = await build({ root: site, write: false });
-    const after = walkFiles(outDir).filter((f) => f !== 'protodocs-manifest.json');
-    expect(after.sort()).toEqual([...inMemory.files.keys(), ...inMemory.copies.keys()].filter((f) => f !== 'protodocs-manifest.json').sort());
-    for (const file of after) {
-      const expected = inMemory.files.get(file);
-      if (expected === undefined) continue;
-      const text = typeof expected === 'string' ? expected : Buffer.from(expected).toString('utf8');
-      expect(readFileSync(path.join(outDir, file), 'utf8'), file).toBe(text);
-    }
+    await sameAsSingleThreaded(site, outDir);
     expect(readFileSync(path.join(outDir, 'docs/section-0/page-2/index.html'), 'utf8')).toContain('Page one, retitled');
   }, 120_000);
 
