@@ -347,8 +347,9 @@ describe('memoryReuse', () => {
     first.finish(finished(s));
     expect(reuse().config!(s.root).get('options')).toEqual(value);
     expect(reuse().config!(s.root).get('other options')).toBeUndefined();
-    // A config may read the environment.
+    // A config may read the environment, but not the shell's own bookkeeping (a `cd` since, another command run).
     expect(diskReuse({ record: true, environment: { ...environment, SETTING: 'on' } }).config!(s.root).get('options')).toBeUndefined();
+    expect(diskReuse({ record: true, environment: { ...environment, OLDPWD: '/elsewhere', _: '/usr/bin/env', SHLVL: '7' } }).config!(s.root).get('options')).toEqual(value);
     writeFileSync(s.input, 'export default { changed: true };\n');
     expect(reuse().config!(s.root).get('options')).toBeUndefined();
   });

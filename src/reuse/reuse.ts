@@ -156,13 +156,20 @@ function configMemo(): KeyedMemo<LoadedConfig> {
 }
 
 /**
+ * Variables a shell sets for its own bookkeeping, which no config has cause to read: `cd` changes OLDPWD, and `_` names
+ * the last command, so with them in the key a build after either compiled the config again (~120 ms).
+ */
+const SHELL_BOOKKEEPING: ReadonlySet<string> = new Set(['OLDPWD', '_', 'SHLVL']);
+
+/**
  * The config memo of `protodocs build`, in a file: what evaluating the config gave, while no file it was built from
  * changed and the environment (which a config may read) is the same. Compiling and running it costs about 100 ms, a
  * sixth of an edit's build at 1,000 pages. As in serve, and as for the build record's "nothing changed", the files
  * are those esbuild bundled: a file the config reads itself with `fs` at run time is not among them.
  */
 function configFileMemo(memo: KeyedMemo<LoadedConfig & { files: string }>, env: Readonly<Record<string, string | undefined>>): KeyedMemo<LoadedConfig> {
-  const environment = hashText(JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  const read = Object.entries(env).filter(([name]) => !SHELL_BOOKKEEPING.has(name));
+  const environment = hashText(JSON.stringify(read.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return {
     get(key) {
       const saved = memo.get(hashText(key, environment));
