@@ -142,29 +142,25 @@ export async function writePages(input: PageOutputInput): Promise<PageOutput> {
   const sendBatch = async (renderer: BodyRenderer) => {
     const jobs = batch.splice(0);
     sent++;
-    const done = renderer.writePages
-      ? renderer.writePages(jobs.map((job) => job.data), jobs.map((job) => job.outFile)).then((results) => {
-          const written: string[] = [];
-          for (const [i, job] of jobs.entries()) {
-            output.fresh.add(job.outFile);
-            if (!results[i].ok) {
-              input.onError(job.route, (results[i] as { error: string }).error);
-              continue;
-            }
-            written.push(job.outFile);
-            reuse.keepPage(job.outFile, job.pageKey, undefined);
-            input.onPage();
-          }
-          writer.written?.(written);
-        })
-      : renderer.renderBodies(jobs.map((job) => job.data)).then(async (bodies) => {
-          for (const [i, job] of jobs.entries()) {
-            const body = bodies[i];
-            output.fresh.add(job.outFile);
-            if (body.ok) await finish(job.outFile, job.pageKey, assemblePage(job.data, body.body, shell));
-            else input.onError(job.route, body.error);
-          }
-        });
+    const data = jobs.map((job) => job.data);
+    // A body to assemble and write here, or a page the worker wrote (no body), or the page's error.
+    const asked: Promise<({ ok: true; body?: string } | { ok: false; error: string })[]> = renderer.writePages ? renderer.writePages(data, jobs.map((job) => job.outFile)) : renderer.renderBodies(data);
+    const done = asked.then(async (results) => {
+      const written: string[] = [];
+      for (const [i, job] of jobs.entries()) {
+        const result = results[i];
+        output.fresh.add(job.outFile);
+        if (!result.ok) input.onError(job.route, result.error);
+        else if (result.body !== undefined) await finish(job.outFile, job.pageKey, assemblePage(job.data, result.body, shell));
+        else {
+          // Written by the worker: kept by its key, with no HTML here to hold.
+          written.push(job.outFile);
+          reuse.keepPage(job.outFile, job.pageKey, undefined);
+          input.onPage();
+        }
+      }
+      if (written.length) writer.written?.(written);
+    });
     const tracked = done.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
     if (inFlight.size >= renderer.size * 2) await Promise.race(inFlight);
