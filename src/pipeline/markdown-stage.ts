@@ -82,14 +82,9 @@ export class MarkdownStage {
     return this.remote.size > 0;
   }
 
-  /** Phase 1 for the site's markdown files: unchanged ones from the cache, many at once in the pool. */
-  static async parse(content: ContentSet, config: SiteConfig, options: { pool?: BuildPool; reuse: Reuse }): Promise<MarkdownStage> {
-    const { pool } = options;
-    return MarkdownStage.begin(config, { pool: pool && (() => pool), reuse: options.reuse }).finish(content);
-  }
-
   /**
-   * Phase 1 started before the scan: `add` takes each file as the scan reads it, and `finish` the scan's result.
+   * Phase 1 for the site's markdown files (unchanged ones from the cache, many at once in the pool), started before the
+   * scan: `add` takes each file as the scan reads it, and `finish` the scan's result.
    */
   static begin(config: SiteConfig, options: { pool?: (work: number) => BuildPool | undefined; reuse: Reuse }): MarkdownStage {
     const code = options.reuse.codeKey(config.root);
