@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { testConfig } from '../config/test-support.ts';
 import { Diagnostics } from '../errors/index.ts';
+import { walkFilesAside, type ListedFiles } from '../files/index.ts';
 import { scanContent, type SourceMemo } from './scan.ts';
 import type { DocFile } from './types.ts';
 
@@ -25,7 +26,7 @@ function twoDocs(name: string, text: string) {
 
 test('serve: a file whose stats are unchanged is taken as last read; an edited one is read; a deleted one is let go', () => {
   const { config, intro, other, sources } = twoDocs('site', 'On disk.');
-  const scan = () => (scanContent(config, new Diagnostics(), new Map(), sources).files.find((f) => f.abs === intro) as DocFile).source;
+  const scan = () => (scanContent(config, new Diagnostics(), { memo: new Map(), sources }).files.find((f) => f.abs === intro) as DocFile).source;
 
   expect(scan()).toContain('On disk.');
   expect([...sources.keys()].sort()).toEqual([intro, other]);
@@ -44,7 +45,7 @@ test('serve: a file whose stats are unchanged is taken as last read; an edited o
 
 test("serve: given the watcher's changed files, one it does not name is taken from the memo without a stat; one it names is read", () => {
   const { config, intro, other, sources } = twoDocs('watched', 'First.');
-  const sourceOf = (changed?: ReadonlySet<string>) => (scanContent(config, new Diagnostics(), new Map(), sources, changed).files.find((f) => f.abs === intro) as DocFile).source;
+  const sourceOf = (changed?: ReadonlySet<string>) => (scanContent(config, new Diagnostics(), { memo: new Map(), sources, changed }).files.find((f) => f.abs === intro) as DocFile).source;
   expect(sourceOf()).toContain('First.');
 
   // Another length: a stat would see it. The watcher did not name it, so the memo's text stands.
@@ -60,7 +61,7 @@ test('serve: a file the memo knows, grown past the size limits, is reported unde
   const { config, intro, sources } = twoDocs('grown', 'Short.');
   const codesAndFiles = () => {
     const diagnostics = new Diagnostics();
-    scanContent(config, diagnostics, new Map(), sources);
+    scanContent(config, diagnostics, { memo: new Map(), sources });
     return diagnostics.items.map((d) => [d.code, d.file]);
   };
   expect(codesAndFiles()).toEqual([]);
@@ -68,4 +69,24 @@ test('serve: a file the memo knows, grown past the size limits, is reported unde
   expect(codesAndFiles()).toEqual([['PD2024', 'content/docs/intro.md']]);
   writeFileSync(intro, `---\ntitle: Intro\n---\n\n${'word '.repeat(28_000)}\n`);
   expect(codesAndFiles()).toEqual([['PD2023', 'content/docs/intro.md']]);
+});
+
+test('build: given the content folder listed with stats, the scan takes its files and stats from the listing', async () => {
+  const { config, intro, other, sources } = twoDocs('listed', 'Listed.');
+  const listed = await walkFilesAside(config.contentDir);
+  const scan = (listing?: ListedFiles) => scanContent(config, new Diagnostics(), { memo: new Map(), sources, listed: listing }).files.map((f): [string, string] => [f.abs!, (f as DocFile).source]);
+  const walked = scan();
+  expect(scan(listed)).toEqual(walked);
+  // A file written since the listing, to the same stats the memo holds, is taken as the memo has it: the listing's
+  // stats stand for the file, and it is not statted again.
+  const known = sources.get(intro)!;
+  sources.set(intro, { ...known, read: { ...known.read, base: { ...known.read.base, source: 'From the memo.' } } });
+  writeFileSync(intro, '---\ntitle: Intro\n---\n\nWritten after the listing, and longer.\n');
+  expect(new Map(scan(listed)).get(intro)).toBe('From the memo.');
+  // Without the listing the scan stats it, and reads it.
+  expect(new Map(scan()).get(intro)).toContain('Written after the listing');
+  // Only the files the listing names are scanned: one added after it is found by the next listing.
+  writeFileSync(path.join(path.dirname(other), 'added.md'), '---\ntitle: Added\n---\n\nAdded.\n');
+  expect(scan(listed).map(([abs]) => path.basename(abs))).toEqual(['intro.md', 'other.md']);
+  expect(scan(await walkFilesAside(config.contentDir)).map(([abs]) => path.basename(abs))).toEqual(['added.md', 'intro.md', 'other.md']);
 });

@@ -22,7 +22,7 @@ test('lists every file below a folder, sorted, as forward-slash paths, in this t
   expect([...aside.keys()]).toEqual(expected);
   for (const rel of expected) {
     const st = statSync(path.join(temp, rel));
-    expect(aside.get(rel)).toEqual([st.size, st.mtimeMs]);
+    expect(aside.get(rel)).toEqual([st.size, st.mtimeMs, st.ctimeMs]);
   }
   expect(aside.get('a/b/c/d.json')![0]).toBe('a/b/c/d.json'.length);
   expect((await walkFilesAside(path.join(temp, 'missing'))).size).toBe(0);
@@ -33,4 +33,16 @@ test('a folder that cannot be listed fails the same in another thread as here', 
   writeFileSync(file, 'x');
   expect(() => walkFiles(file)).toThrow(/ENOTDIR/);
   await expect(walkFilesAside(file)).rejects.toThrow(/ENOTDIR/);
+});
+
+test('a listing stopped by its signal rejects at once and leaves no thread running', async () => {
+  const stop = new AbortController();
+  const listing = walkFilesAside(temp, stop.signal);
+  stop.abort();
+  await expect(listing).rejects.toThrow(/stopped/);
+  // Stopped after it settled, it keeps its result.
+  const done = new AbortController();
+  const files = await walkFilesAside(temp, done.signal);
+  done.abort();
+  expect(files.size).toBeGreaterThan(0);
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
 import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
 import { noReuse, type RecordedInputs } from '../reuse/index.ts';
@@ -24,6 +25,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.stage('unchanged', `${unchanged.pages} pages`);
     return done({ pages: unchanged.pages, outDir: unchanged.outDir, unchanged: true });
   }
+  // content/ is walked and statted in another thread while the config compiles and the caches load (a build in
+  // memory, or serve, which knows what changed, needs no stats).
+  const walks = new AbortController();
+  const contentListed = path.join(path.resolve(options.root), 'content');
+  const listingContent = writing && !options.changed ? walkFilesAside(contentListed, walks.signal) : undefined;
+  listingContent?.catch(() => {});
   // The heavy stages (React, micromark, MiniSearch) load while the config compiles.
   const loading = import('./stages.ts');
   loading.catch(() => {});
@@ -36,22 +43,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (!config || (writing && run.add(outputFolderProblems(config.outDirAbs, config.root, config, options.outDir)))) return done();
     if (writing) removeStaleBuildFolders(config.outDirAbs);
     // The output folder is patched, not replaced: its files are listed in another thread while this one reads the site.
-    const listed = writing ? walkFilesAside(config.outDirAbs) : undefined;
+    const listed = writing ? walkFilesAside(config.outDirAbs, walks.signal) : undefined;
     listed?.catch(() => {});
     run.stage('config');
     const s = await loading;
     // Parsing starts as the scan reads files: the workers start with the first batch to parse, and parse while this
     // thread reads the rest (at 10,000 pages, the scan is a few seconds of one core).
     const parsing = s.MarkdownStage.begin(config, { pool: (work) => (pool ??= options.workers?.(work)), reuse });
-    const content = s.scanContent(config, run.diagnostics, reuse.frontmatter?.(config.root), reuse.sources?.(config.root), options.changed, (file) => parsing.add(file));
+    const frontmatter = reuse.frontmatter?.(config.root);
+    const sources = reuse.sources?.(config.root);
+    // A listing that failed (or of another folder) leaves the scan to walk and stat.
+    const listedContent = contentListed === config.contentDir ? await listingContent?.catch(() => undefined) : undefined;
+    const content = s.scanContent(config, run.diagnostics, { memo: frontmatter, sources, changed: options.changed, onFile: (file) => parsing.add(file), listed: listedContent });
     const structure = s.checkStructure(config, content, s.configSource(config));
     run.add(structure);
     const early = structure.filter((d) => d.severity === 'error');
     if (early.length) options.onEarlyErrors?.(early);
     run.stage('scan', `${content.files.length} files`);
     pool ??= options.workers?.(content.files.length);
-    // The search index's worker, whatever the edit, loads its code while the markdown is read.
-    if (!options.deferSearch && s.searchesInWorker(content.files.length)) pool?.warm(1);
+    // The search index's worker, whatever the edit, loads its code and the last index's state while the markdown is
+    // compiled; unless the workers are parsing, and are replaced once they have rendered.
+    if (pool && !options.deferSearch && s.searchesInWorker(content.files.length)) {
+      if (!pool.started) s.preloadSearch(config, reuse, pool);
+      pool.warm(1);
+    }
     const markdown = await parsing.finish(content);
     run.add(markdown.diagnostics());
     run.stage('parse', `${markdown.count} docs${markdown.cached ? `, ${markdown.cached} cached` : ''}`);
@@ -67,6 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pool = options.workers?.(content.files.length);
       // A full build needs them soon; their start-up overlaps the checks.
       if (!options.deferSearch) pool?.warm();
+      if (pool && !options.deferSearch && s.searchesInWorker(content.files.length)) s.preloadSearch(config, reuse, pool);
     }
     run.stage('markdown', `${documents.html.size} docs`);
     run.add(s.checkInternalLinks(table, documents.html, config.baseUrl));
@@ -107,7 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let inputStats: RecordedInputs | undefined;
     if (output && !run.failed) {
       // The record's stats of the inputs and the commit's moves run together, in libuv's threads.
-      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: read });
+      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: read, contentFiles: listedContent && [...listedContent.keys()] });
       await output.commit(copies);
       inputStats = await statting;
       run.stage('write', `${copies.size} copied`);
@@ -120,6 +136,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.diagnostics.items.push(diagnosticFromThrown(error));
     return done({ crash: error instanceof ProtodocsError ? undefined : error });
   } finally {
+    walks.abort();
     // A failed build leaves no temp folder, once the index worker has stopped writing into it; after a commit this
     // does nothing.
     await searching?.catch(() => undefined);

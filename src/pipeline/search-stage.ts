@@ -32,10 +32,23 @@ export interface SearchTask {
 
 export type IndexFiles = MadeSearchIndex;
 
-export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
+/** The code key, the key the last build's index state must have been made under, and where that state is. */
+function searchStateOf(config: SiteConfig, reuse: Reuse): { code: string; stateKey: string; statePaths?: SearchStatePaths } {
   const code = reuse.codeKey(config.root);
-  const stateKey = code ? hashText(config.baseUrl, code) : '';
-  const statePaths = reuse.searchState(config.root);
+  return { code, stateKey: code ? hashText(config.baseUrl, code) : '', statePaths: reuse.searchState(config.root) };
+}
+
+/**
+ * Has the pool's first worker read the last build's index state now, while this thread compiles the pages, for the
+ * search job it will then get (see BuildPool.preloadSearchState).
+ */
+export function preloadSearch(config: SiteConfig, reuse: Reuse, pool: BuildPool): void {
+  const { stateKey, statePaths } = searchStateOf(config, reuse);
+  if (stateKey && statePaths?.previous) void pool.preloadSearchState(statePaths.previous, stateKey, config.outDirAbs);
+}
+
+export function prepareSearch(config: SiteConfig, table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, reuse: Reuse): SearchTask {
+  const { code, stateKey, statePaths } = searchStateOf(config, reuse);
   // A large site's index is made in a worker, which has no memory of the last one.
   const inMemory = stateKey && reuse.searchInMemory && !searchesInWorker(table.routes.length) ? { last: reuse.searchInMemory(stateKey) } : undefined;
   const input = { table, html, baseUrl: config.baseUrl, language: config.i18n.defaultLocale };

@@ -19,5 +19,5 @@ export { MarkdownStage, renderDocuments } from './markdown-stage.ts';
 export { configSource, renderSite, siteCopies, siteInputs, writeSearch } from './site-stage.ts';
 export { loadModules, moduleInputs } from './modules-stage.ts';
 export { startBundle } from './bundle-stage.ts';
-export { keptPages, prepareSearch, searchSummary, searchesInWorker, startSearch, indexSearch, searchIndexUrl } from './search-stage.ts';
+export { keptPages, preloadSearch, prepareSearch, searchSummary, searchesInWorker, startSearch, indexSearch, searchIndexUrl } from './search-stage.ts';
 export { collectGarbage } from '../workers/index.ts';

@@ -146,6 +146,25 @@ describe('writeRecord and readRecord', () => {
     expect(await recordInputs({ root, inputs: [path.join(root, 'gone.ts')], startedAt: Date.now() })).toBeUndefined();
   });
 
+  test('the content files the build listed before its scan are the ones recorded: a file added since makes the next build run', async () => {
+    build();
+    const previous = readRecord(root)!;
+    const inputs = [path.join(root, 'site.config.ts'), path.join(root, 'content/docs/intro.md')];
+    const listed = previous.contentFiles;
+    write('content/docs/added-during-the-build.md', '# Added while the build ran\n');
+    const ahead = await recordInputs({ root, inputs, startedAt: Date.now(), contentFiles: listed }, previous);
+    expect(ahead!.contentFiles).toEqual(listed);
+    expect(Object.keys(ahead!.inputs)).not.toContain(path.join(root, 'content/docs/added-during-the-build.md'));
+    writeRecord({ key: KEY, startedAt: Date.now(), root, outDir, inputs, pages: 2, warnings: [], pageKeys: {}, segments: {} }, previous, ahead);
+    expect(upToDate()).toBe(false);
+    // Walked after the build instead, the record would name it as if the build had read it.
+    const walked = await recordInputs({ root, inputs, startedAt: Date.now() }, previous);
+    expect(walked!.contentFiles).toContain('docs/added-during-the-build.md');
+    // It was the added file that made the record out of date.
+    rmSync(path.join(root, 'content/docs/added-during-the-build.md'));
+    expect(upToDate()).toBe(true);
+  });
+
   test("an input the scan statted before reading it, with the last record's stats, keeps that entry unstatted; with other stats it is statted", async () => {
     build();
     const previous = readRecord(root)!;

@@ -179,11 +179,15 @@ export interface RecordedInputs {
   inputs: BuildRecord['inputs'];
 }
 
-type InputsOf = Pick<RecordedBuild, 'root' | 'inputs' | 'startedAt'>;
+type InputsOf = Pick<RecordedBuild, 'root' | 'inputs' | 'startedAt'> & {
+  /** The files under content/ as the build listed them before its scan (`walkFilesAside`); walked when not given. */
+  contentFiles?: readonly string[];
+};
 
 function inputPaths(build: InputsOf): { contentFiles: string[]; paths: string[] } {
   const contentDir = path.join(build.root, 'content');
-  const contentFiles = walkFiles(contentDir);
+  // What the scan saw: a file added since makes the next build's walk differ from the record, so that build runs.
+  const contentFiles = build.contentFiles ? [...build.contentFiles] : walkFiles(contentDir);
   return { contentFiles, paths: [...new Set([...build.inputs, ...contentFiles.map((f) => path.join(contentDir, f))])] };
 }
 

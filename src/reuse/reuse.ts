@@ -85,7 +85,7 @@ export interface Reuse {
    * none made (no record, the stats failed, or an input was edited while the build ran), and the record stats them
    * itself, finding such an edit again (an mtime only grows).
    */
-  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'>): Promise<RecordedInputs | undefined>;
+  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'> & { contentFiles?: readonly string[] }): Promise<RecordedInputs | undefined>;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
   /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
@@ -280,8 +280,8 @@ export function diskReuse(options: {
     async statInputs(build) {
       if (!record) return undefined;
       try {
-        // A disk build names no changed files, so its scan statted every markdown file into the sources memo before
-        // reading it (see scanContent).
+        // A disk build names no changed files, so its scan put every markdown file in the sources memo with the stats
+        // it had before the scan read it: statted there, or listed before the scan (see scanContent).
         return await recordInputs(build, record.previous, sources && ((abs) => sources!.memo.get(abs)));
       } catch {
         // `finish` stats them itself.

@@ -23,7 +23,7 @@ const config = testConfig({}, { root });
 
 function scanWith(code = 'code-1'): { doc: DocFile; save(): void } {
   const sources = sourcesFile(memoFile, code);
-  const files = scanContent(config, new Diagnostics(), new Map(), sources.memo).files;
+  const files = scanContent(config, new Diagnostics(), { memo: new Map(), sources: sources.memo }).files;
   return { doc: files.find((f) => f.abs === intro) as DocFile, save: sources.save };
 }
 

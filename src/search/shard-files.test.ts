@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localOfKey, pageOfKey, queryTerms, searchShards, type CappedPostings, type PageDetails, type SearchEntry, type TailScores, type TermChunk, type TermDirectory } from '../search-engine/index.ts';
-import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl } from './shard-files.ts';
+import { buildSearchIndexFiles, cutRuns, IndexNeedsRecords, recordsFromIndexFiles, searchIndexUrl, suggestionsFor } from './shard-files.ts';
 import { tailFiles } from './postings-cap.ts';
 import { hashPages, pagesOf } from './records.ts';
 import { decodeFields } from './term-index.ts';
@@ -364,5 +364,45 @@ describe('cutRuns', () => {
     const after = cuts(inserted);
     const moved = [...before].filter((c) => !after.has(c)).length + [...after].filter((c) => !before.has(c)).length;
     expect(moved).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('suggestionsFor', () => {
+  /** The ranking spelled out: every page ranked, then the first titles, each once. */
+  function ranked(records: readonly SearchRecord[]): string[] {
+    const pages = new Map<string, { title: string; depth: number; order: number; docs: boolean }>();
+    for (const r of records) if (!pages.has(r.pageUrl)) pages.set(r.pageUrl, { title: r.title, depth: r.pageUrl.split('/').filter(Boolean).length, order: pages.size, docs: r.type === 'docs' });
+    const titles = [...pages.values()].sort((a, b) => Number(b.docs) - Number(a.docs) || a.depth - b.depth || a.order - b.order).map((p) => p.title);
+    return [...new Set(titles)].slice(0, 4);
+  }
+
+  it('offers the titles of top-level docs first, then deeper ones, then other pages, each title once', () => {
+    const record = (pageUrl: string, title: string, type: SearchRecord['type'] = 'docs'): SearchRecord => ({ url: pageUrl, pageUrl, title, hierarchy: [], text: '', type, tags: [], language: 'en' });
+    const records = [
+      record('/blog/2026/01/02/launch/', 'Launch', 'blog'),
+      record('/docs/guides/deep/receipts/', 'Receipts'),
+      record('/docs/guides/deep/receipts/', 'Receipts'),
+      record('/blog/', 'Blog', 'blog'),
+      record('/docs/intro/', 'Introduction'),
+      record('/docs/guides/again/', 'Introduction'),
+      record('/docs/faq/', 'FAQ'),
+    ];
+    expect(suggestionsFor(records)).toEqual(['Introduction', 'FAQ', 'Receipts', 'Blog']);
+    expect(suggestionsFor(records)).toEqual(ranked(records));
+  });
+
+  it('gives what ranking every page gives, on sites of repeated titles, mixed types and depths', () => {
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let site = 0; site < 200; site++) {
+      const records: SearchRecord[] = [];
+      for (let page = 0, pages = 1 + next(30); page < pages; page++) {
+        const pageUrl = `/${Array.from({ length: 1 + next(4) }, () => `s${next(3)}`).join('/')}/p${page}/`;
+        const title = `Title ${next(8)}`;
+        const type = (['docs', 'docs', 'blog', 'page'] as const)[next(4)];
+        for (let section = 0, sections = 1 + next(3); section < sections; section++) records.push({ url: pageUrl, pageUrl, title, hierarchy: [], text: '', type, tags: [], language: 'en' });
+      }
+      expect(suggestionsFor(records)).toEqual(ranked(records));
+    }
   });
 });

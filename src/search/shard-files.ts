@@ -119,17 +119,34 @@ export function buildSearchIndexFiles(records: readonly SearchRecord[], options:
 }
 
 /** Top-level docs first (fewest path segments, in route order), then the rest: their titles are good first queries. */
-function suggestionsFor(records: readonly SearchRecord[]): string[] {
-  const pages = new Map<string, { title: string; depth: number; order: number; docs: boolean }>();
-  for (const r of records) {
-    if (!pages.has(r.pageUrl)) {
-      pages.set(r.pageUrl, { title: r.title, depth: r.pageUrl.split('/').filter(Boolean).length, order: pages.size, docs: r.type === 'docs' });
-    }
+export function suggestionsFor(records: readonly SearchRecord[]): string[] {
+  // The best pages by that order, one per title, kept as the records go by: at 10,000 pages, ranking every page
+  // took the index's worker 30 ms of a one-doc edit. A page's records all have its title, so only its first counts.
+  type Ranked = { title: string; docs: boolean; depth: number; order: number };
+  const before = (a: Ranked, b: Ranked) => (a.docs !== b.docs ? a.docs : a.depth !== b.depth ? a.depth < b.depth : a.order < b.order);
+  const best: Ranked[] = [];
+  let lastUrl: string | undefined;
+  for (const [order, r] of records.entries()) {
+    if (r.pageUrl === lastUrl) continue;
+    lastUrl = r.pageUrl;
+    const page: Ranked = { title: r.title, docs: r.type === 'docs', depth: segments(r.pageUrl), order };
+    const held = best.findIndex((b) => b.title === page.title);
+    if (held >= 0) {
+      if (!before(page, best[held])) continue;
+      best.splice(held, 1);
+    } else if (best.length === SUGGESTIONS && !before(page, best[SUGGESTIONS - 1])) continue;
+    const at = best.findIndex((b) => before(page, b));
+    best.splice(at < 0 ? best.length : at, 0, page);
+    if (best.length > SUGGESTIONS) best.pop();
   }
-  const titles = [...pages.values()]
-    .sort((a, b) => Number(b.docs) - Number(a.docs) || a.depth - b.depth || a.order - b.order)
-    .map((p) => p.title);
-  return [...new Set(titles)].slice(0, SUGGESTIONS);
+  return best.map((b) => b.title);
+}
+
+/** How many non-empty segments a URL path has. */
+function segments(url: string): number {
+  let count = 0;
+  for (let i = 0; i < url.length; i++) if (url[i] !== '/' && (i === 0 || url[i - 1] === '/')) count++;
+  return count;
 }
 
 /** A fixed, fast hash of a term, to decide where runs are cut: FNV-1a, then MurmurHash3's finaliser to mix its bits. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { insideFolder, outputFileWriter } from '../output/index.ts';
-import { buildSearchIndexFiles, IndexNeedsRecords, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob, type SearchInMemory } from '../search/index.ts';
+import { buildSearchIndexFiles, IndexNeedsRecords, readSearchState, writeSearchState, type SearchIndexFiles, type SearchIndexJob, type SearchIndexState, type SearchInMemory } from '../search/index.ts';
 
 /**
  * `onDisk`: the files went straight into the output's temp folder; `made` lists them, written or kept. `needsRecords`:
@@ -12,15 +12,34 @@ export type MadeSearchIndex = SearchIndexFiles & { onDisk: boolean; made: string
 
 const needsRecords = (): MadeSearchIndex => ({ files: new Map(), indexUrl: '', onDisk: false, made: [], needsRecords: true });
 
+/** A last build's index state, read before its job came, with the file, key and output folder it was read for. */
+export interface PreloadedState {
+  file: string;
+  key: string;
+  outDir: string;
+  state: SearchIndexState | undefined;
+}
+
+/**
+ * Reads the state ahead of the job, while a worker would otherwise wait for it: at 10,000 pages, reading the state
+ * (18 MB) took the index's worker 0.1 s of a one-doc edit, after the pages that job waits for had been compiled.
+ */
+export function preloadSearchState(file: string, key: string, outDir: string): PreloadedState {
+  return { file, key, outDir, state: readSearchState(file, key, outDir) };
+}
+
 /**
  * The search index of a job, in a worker or in this thread: updated from the last build's state where the job writes
- * into the output that state describes, and leaving its own state for the next build.
+ * into the output that state describes, and leaving its own state for the next build. `preloaded`: that state, if it
+ * was read already for the same file, key and output folder.
  */
-export async function makeSearchIndex(job: SearchIndexJob): Promise<MadeSearchIndex> {
+export async function makeSearchIndex(job: SearchIndexJob, preloaded?: PreloadedState): Promise<MadeSearchIndex> {
   const { writeTo, state } = job;
   // Only the output being patched can keep files as they are.
   const patched = writeTo?.previous;
-  const last = patched && state?.paths.previous ? readSearchState(state.paths.previous, state.key, state.outDir) : undefined;
+  const file = state?.paths.previous;
+  const ready = preloaded && preloaded.file === file && preloaded.key === state?.key && preloaded.outDir === state?.outDir;
+  const last = patched && file ? (ready ? preloaded.state : readSearchState(file, state.key, state.outDir)) : undefined;
   // An update writes few files: while they are written, this thread goes on (to render the pages, in a small site's edit).
   const writer = writeTo && outputFileWriter(writeTo.directory, writeTo.previous, { background: last !== undefined });
   const read = (rel: string) => {

@@ -275,6 +275,41 @@ describe('search index and page bodies', () => {
     await p.close();
   });
 
+  test("the last index's state read ahead by a worker is what the next search job, in that worker, updates", async () => {
+    const last = path.join(temp, 'preload', 'last');
+    const stateFile = path.join(temp, 'preload', 'state.bin');
+    // Enough pages that one edited word leaves the scope's average lengths where they were.
+    const records = Array.from({ length: 40 }, (_, n) => record(n));
+    const hashes = (edited: number) => new Map(records.map((r, i) => [r.pageUrl, `hash-${i}${i === edited ? '-edited' : ''}`]));
+    const state = (next: string) => ({ key: 'k', outDir: last, paths: { previous: stateFile, next } });
+    // The last build: its index whole in its output, its state beside.
+    await pool(1).searchIndex({ records, baseUrl: '/', pageHashes: hashes(-1), writeTo: { directory: last }, state: state(stateFile) });
+    // The edit gives the other pages as unchanged, without their sections: only an update of that state can index it.
+    const edited = records.map((r, i) => (i === 1 ? { ...r, text: `${r.text} edited` } : { ...r, hierarchy: [], text: '', unchanged: true as const }));
+    const edit = (p: BuildPool, name: string) =>
+      p.searchIndex({ records: edited, baseUrl: '/', pageHashes: hashes(1), writeTo: { directory: path.join(temp, 'preload', name), previous: last }, state: state(path.join(temp, 'preload', `${name}.bin`)) });
+
+    const spawned: WorkerRequest[][] = [];
+    const ahead = new BuildPool(() => recordingWorker(spawned), 2);
+    await ahead.preloadSearchState(stateFile, 'k', last);
+    // What a job reading the state only now would find.
+    const saved = readFileSync(stateFile);
+    writeFileSync(stateFile, 'not a state');
+    const updated = await edit(ahead, 'ahead');
+    expect(updated.needsRecords).toBeUndefined();
+    expect(updated.made).toContain('search-index/main/entry.json');
+    expect(spawned.map((requests) => requests.map((r) => r.type))).toEqual([['searchState', 'search']]);
+    // Not read ahead, the job reads the state file as it is now, finds none, and asks for every page's records.
+    expect((await edit(pool(1), 'late')).needsRecords).toBe(true);
+    // Read ahead for another output folder, the state is not taken.
+    writeFileSync(stateFile, saved);
+    const other = new BuildPool(() => recordingWorker([]), 1);
+    await other.preloadSearchState(stateFile, 'k', path.join(temp, 'elsewhere'));
+    writeFileSync(stateFile, 'not a state');
+    expect((await edit(other, 'other')).needsRecords).toBe(true);
+    await Promise.all([ahead.close(), other.close()]);
+  });
+
   test('page bodies in order; a layout that throws gives its message for that page only', async () => {
     const p = pool(2);
     const bad = { kind: 'doc' } as unknown as RouteData;

@@ -52,6 +52,9 @@ export class BuildPool {
   /** Requests after whose reply their worker is replaced by a fresh one. */
   private readonly recycle = new Set<number>();
 
+  /** The worker that read the last index state ahead (`preloadSearchState`), for the next search job. */
+  private searchWorker?: number;
+
   constructor(
     private readonly spawn: () => WorkerLike,
     size: number,
@@ -194,7 +197,24 @@ export class BuildPool {
    * so the memory is returned at once instead of lingering while pages render.
    */
   searchIndex(job: SearchIndexJob): Promise<MadeSearchIndex> {
+    const preloaded = this.searchWorker;
+    this.searchWorker = undefined;
+    // To the worker that read the state ahead, after that read.
+    if (preloaded !== undefined) return this.send(preloaded, { type: 'search', ...job });
     return this.submit({ type: 'search', ...job });
+  }
+
+  /**
+   * Has the first worker (started if need be) read the last build's index state now, for the next `searchIndex`, which
+   * goes to that worker: it would otherwise read it only once the job came, after the pages it indexes were compiled.
+   */
+  preloadSearchState(file: string, key: string, outDir: string): Promise<void> {
+    this.searchWorker = 0;
+    // A failed read shows in the search job, which then reads the state itself.
+    return this.send(0, { type: 'searchState', file, key, outDir }).then(
+      () => {},
+      () => {},
+    );
   }
 
   /** The `<body>` markup of each page, in order; a page whose layout threw gets its error message instead. */

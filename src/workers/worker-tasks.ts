@@ -3,6 +3,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { ParsedMarkdown } from '../markdown/index.ts';
 import type { SearchIndexJob } from '../search/index.ts';
 import type { PagesJob } from './page-job.ts';
+import type { PreloadedState } from './search-job.ts';
 import type { RouteData } from '../shared/index.ts';
 import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type PreparedRender, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 
@@ -15,6 +16,8 @@ export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[]; last: boolean }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
+  /** Read the last build's index state now, for the search job this worker gets next. */
+  | { id: number; type: 'searchState'; file: string; key: string; outDir: string }
   | ({ id: number; type: 'search' } & SearchIndexJob)
   | { id: number; type: 'bodies'; routes: RouteData[] }
   | ({ id: number; type: 'pages' } & PagesJob);
@@ -35,6 +38,8 @@ export interface WorkerState {
   prepared?: PreparedRender;
   /** Returns a phase's garbage at once (threads; in-process workers share the main thread's heap and leave it to V8). */
   collectGarbage: () => void;
+  /** The last build's index state, read ahead of the search job that takes it. */
+  searchState?: Promise<PreloadedState>;
 }
 
 export function createWorkerState(collectGarbage: () => void = () => {}): WorkerState {
@@ -85,8 +90,18 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
       }
       return out;
     }
-    case 'search':
-      return (await import('./search-job.ts')).makeSearchIndex(request);
+    case 'searchState': {
+      // Held as a promise: a search job that comes while it is read waits for it rather than reading it again.
+      const reading = import('./search-job.ts').then((job) => job.preloadSearchState(request.file, request.key, request.outDir));
+      state.searchState = reading;
+      await reading;
+      return undefined;
+    }
+    case 'search': {
+      const preloaded = await state.searchState;
+      state.searchState = undefined;
+      return (await import('./search-job.ts')).makeSearchIndex(request, preloaded);
+    }
     case 'bodies': {
       const { renderPageBody } = await import('../render/index.ts');
       return request.routes.map((route): BodyResult => {

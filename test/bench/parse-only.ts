@@ -18,7 +18,7 @@ if (!config) throw new Error(`no config in ${root}`);
 const workers = cliWorkers();
 let pool: ReturnType<NonNullable<typeof workers>>;
 const parsing = MarkdownStage.begin(config, { pool: (work) => (pool ??= workers?.(work)), reuse });
-const content = scanContent(config, diagnostics, undefined, undefined, undefined, (file) => parsing.add(file));
+const content = scanContent(config, diagnostics, { onFile: (file) => parsing.add(file) });
 const markdown = await parsing.finish(content);
 await pool?.close();
 process.stdout.write(JSON.stringify({ docs: markdown.count, errors: diagnostics.items.filter((d) => d.severity === 'error').length }) + '\n');
