@@ -15,7 +15,7 @@ import {
 import { withRead } from './saved-read.ts';
 import { readSourceText, SOURCE_SIZE } from './source-text.ts';
 import type { ContentFile, ContentFileBase, ContentSet } from './types.ts';
-import { hashText, walkFiles, type ListedFiles } from '../files/index.ts';
+import { fileBelow, hashText, walkFiles, type ListedFiles } from '../files/index.ts';
 
 const MARKDOWN = /\.mdx?$/;
 const BLOG_FILE = /^(?:.*\/)?(\d{4}-\d{2}-\d{2})-(.+?)(?:\/index)?\.mdx?$/;
@@ -114,7 +114,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, option
   for (const { name, dir } of versionDirs) {
     for (const { relFile, listedAs } of filesBelow(dir)) {
       if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
-      const abs = path.join(dir, relFile);
+      const abs = fileBelow(dir, relFile);
       const read = readMarkdown(abs, listedAs);
       if (!read) continue;
       const frontmatter = parseFrontmatter(read.split, docFrontmatterSchema, read.base.file, diagnostics, memo);
@@ -134,7 +134,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, option
   const blogDir = path.join(contentDir, 'blog');
   for (const { relFile, listedAs } of filesBelow(blogDir)) {
     if (!MARKDOWN.test(relFile) || relFile.split('/').some((s) => s.startsWith('_'))) continue;
-    const abs = path.join(blogDir, relFile);
+    const abs = fileBelow(blogDir, relFile);
     const read = readMarkdown(abs, listedAs);
     if (!read) continue;
     const frontmatter = parseFrontmatter(read.split, blogFrontmatterSchema, read.base.file, diagnostics, memo);
@@ -154,7 +154,7 @@ export function scanContent(config: SiteConfig, diagnostics: Diagnostics, option
   const pagesDir = path.join(contentDir, 'pages');
   for (const { relFile, listedAs } of filesBelow(pagesDir)) {
     if (relFile.split('/').some((s) => s.startsWith('_')) || /\.test\.tsx?$/.test(relFile)) continue;
-    const abs = path.join(pagesDir, relFile);
+    const abs = fileBelow(pagesDir, relFile);
     if (MARKDOWN.test(relFile)) {
       const read = readMarkdown(abs, listedAs);
       if (!read) continue;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { copyFile, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProtodocsError, problem } from '../errors/index.ts';
-import { walkFiles, type ListedFiles } from '../files/index.ts';
+import { fileBelow, walkFiles, type ListedFiles } from '../files/index.ts';
 import { OLD_PREFIX, TEMP_PREFIX, fileSystemProblem } from './output-folder.ts';
 
 const WRITE_CONCURRENCY = 64;
@@ -201,7 +201,7 @@ export class StreamingOutput implements OutputSink {
     if (this.previous) {
       // A kept page is named by its path in the output. `rel` is one of the folder's own files, so a plain join names
       // it: resolving both paths for 20,000 files at 10,000 pages was a tenth of an edit's main thread.
-      if (this.previous.has(rel) && source === path.join(this.outDir, rel)) return;
+      if (this.previous.has(rel) && source === fileBelow(this.outDir, rel)) return;
     }
     await this.put(rel, (target) => link(source, target).catch(() => copyFile(source, target)));
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { walkFiles, type ListedFiles } from '../files/index.ts';
+import { fileBelow, walkFiles, type ListedFiles } from '../files/index.ts';
 import type { Diagnostic } from '../errors/index.ts';
 import { CLIENT_SOURCES, hashText, packageFiles, statsKey } from './keys.ts';
 import { cacheFolder } from './cache-folder.ts';
@@ -188,7 +188,7 @@ function inputPaths(build: InputsOf): { contentFiles: string[]; paths: string[] 
   const contentDir = path.join(build.root, 'content');
   // What the scan saw: a file added since makes the next build's walk differ from the record, so that build runs.
   const contentFiles = build.contentFiles ? [...build.contentFiles] : walkFiles(contentDir);
-  return { contentFiles, paths: [...new Set([...build.inputs, ...contentFiles.map((f) => path.join(contentDir, f))])] };
+  return { contentFiles, paths: [...new Set([...build.inputs, ...contentFiles.map((f) => fileBelow(contentDir, f))])] };
 }
 
 /**
@@ -277,9 +277,9 @@ export function reusablePage(
  */
 export function intactOutput(record: BuildRecord | undefined, key: string, outDir: string, outFile: string, outputs: ListedFiles, listed?: ListedFiles): string | undefined {
   if (!record || record.key !== key || record.outDir !== outDir) return undefined;
-  const abs = path.join(outDir, outFile);
   const expected = outputs.get(outFile);
   if (!expected) return undefined;
+  const abs = fileBelow(outDir, outFile);
   const found = listed ? listed.get(outFile) : statsNow(abs);
   return found && found[0] === expected[0] && found[1] === expected[1] ? abs : undefined;
 }
