@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PageStats, ScopeStatistics } from './term-index.ts';
@@ -75,19 +76,21 @@ export function indexedPagesFile(stateFile: string): string {
   return `${stateFile}.pages.json`;
 }
 
-export function writeSearchState(file: string, state: SearchIndexState): void {
+/**
+ * Writes the state and its pages file by libuv's threads, while the caller waits for its other writes (an edit's few
+ * index files): at 10,000 pages the state is 18 MB, whose write was 60 ms of the index's critical path. Resolves once
+ * both are written, or removed after a failure: a read-only or full disk only costs the next build its head start.
+ */
+export async function writeSearchState(file: string, state: SearchIndexState): Promise<void> {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, serialize([FORMAT, state]));
-    writeFileSync(indexedPagesFile(file), JSON.stringify({ format: FORMAT, key: state.key, outDir: state.outDir, hashes: indexedPagesOf(state.scopes) }));
+    const bytes = serialize([FORMAT, state]);
+    const pages = JSON.stringify({ format: FORMAT, key: state.key, outDir: state.outDir, hashes: indexedPagesOf(state.scopes) });
+    await mkdir(path.dirname(file), { recursive: true });
+    await Promise.all([writeFile(file, bytes), writeFile(indexedPagesFile(file), pages)]);
   } catch {
-    // A read-only or full disk only costs the next build its head start.
-    try {
-      rmSync(file, { force: true });
-      rmSync(indexedPagesFile(file), { force: true });
-    } catch {
+    await Promise.all([rm(file, { force: true }), rm(indexedPagesFile(file), { force: true })]).catch(() => {
       /* nothing was written */
-    }
+    });
   }
 }
 

@@ -62,8 +62,11 @@ export async function makeSearchIndex(job: SearchIndexJob, preloaded?: Preloaded
     await writer?.discard();
     return needsRecords();
   }
-  if (state && search.scopes) writeSearchState(state.paths.next, { key: state.key, outDir: state.outDir, scopes: search.scopes });
-  await writer?.settled();
+  // The state is written while the index's own files settle.
+  const stateWritten = state && search.scopes ? writeSearchState(state.paths.next, { key: state.key, outDir: state.outDir, scopes: search.scopes }) : undefined;
+  // Both done before the reply, whichever fails: a failed build removes the state this one was writing.
+  const [settled] = await Promise.allSettled([writer?.settled(), stateWritten]);
+  if (settled.status === 'rejected') throw settled.reason;
   return { files: search.files, indexUrl: search.indexUrl, onDisk: writer !== undefined, made: writer ? writer.made : [], ...(job.returnState ? { scopes: search.scopes } : {}) };
 }
 
