@@ -25,11 +25,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.stage('unchanged', `${unchanged.pages} pages`);
     return done({ pages: unchanged.pages, outDir: unchanged.outDir, unchanged: true });
   }
-  // content/ is walked and statted in another thread while the config compiles and the caches load (a build in
-  // memory, or serve, which knows what changed, needs no stats).
+  // An edit reads few files but stats them all: content/ is walked and statted in another thread while the config
+  // compiles and the caches load. A first build reads every file, so the stats are a small part of its scan, while
+  // the thread would take a core from the parse workers; a build in memory, or serve, which knows what changed, needs
+  // no stats.
   const walks = new AbortController();
   const contentListed = path.join(path.resolve(options.root), 'content');
-  const listingContent = writing && !options.changed ? walkFilesAside(contentListed, walks.signal) : undefined;
+  const listingContent = writing && !options.changed && reuse.recorded?.() ? walkFilesAside(contentListed, walks.signal) : undefined;
   listingContent?.catch(() => {});
   // The heavy stages (React, micromark, MiniSearch) load while the config compiles.
   const loading = import('./stages.ts');

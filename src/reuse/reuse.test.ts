@@ -141,6 +141,8 @@ describe('diskReuse', () => {
     const first = diskReuse({ record: true });
     expect(first.keysPages).toBe(true);
     expect(first.unchanged({ root: s.root })).toBeUndefined();
+    // No record yet: a first build, which reads every file.
+    expect(first.recorded!()).toBe(false);
     const cache = first.markdownCache(s.root)!;
     expect(first.markdownCache(s.root)).toBe(cache);
     first.keepPage('index.html', 'page-key', '<p>home</p>');
@@ -149,6 +151,7 @@ describe('diskReuse', () => {
 
     const second = diskReuse({ record: true });
     expect(second.unchanged({ root: s.root })).toEqual({ pages: 4, outDir: s.outDir, warnings: [problem('PD1007', {})] });
+    expect(second.recorded!()).toBe(true);
     expect(second.page('index.html', 'page-key')).toEqual({ file: path.join(s.outDir, 'index.html') });
     expect(second.page('index.html', 'another key')).toBeUndefined();
     expect(second.page('other.html', 'page-key')).toBeUndefined();
@@ -161,6 +164,7 @@ describe('diskReuse', () => {
     // Other options: a new build, whose pages are not the old ones.
     const third = diskReuse({ record: true });
     expect(third.unchanged({ root: s.root, baseUrl: '/b/' })).toBeUndefined();
+    expect(third.recorded!()).toBe(false);
     expect(third.page('index.html', 'page-key')).toBeUndefined();
   });
 

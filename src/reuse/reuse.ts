@@ -31,6 +31,11 @@ export interface Reuse {
   /** The last build's result when nothing it read or wrote has changed since (writing builds only). */
   unchanged(options: RecordOptions): UnchangedBuild | undefined;
   /**
+   * Whether `unchanged` found a record of a last build (for the same options and code): this one is then likely an
+   * edit, which reads few files and stats them all.
+   */
+  recorded?(): boolean;
+  /**
    * The validated config and its problems, by the options it was loaded with, while no file it came from changed, for
    * the site at `root`.
    */
@@ -229,6 +234,7 @@ export function diskReuse(options: {
     codeKey: diskCode,
     keysPages: options.record,
     config: options.environment && ((root) => configFileMemo((config ??= fileMemo(path.join(cacheFolder(root), 'config.bin'), () => diskCode(root))), options.environment!)),
+    recorded: () => record?.previous !== undefined && record.previous.key === record.key,
     unchanged(recordOptions) {
       if (!options.record) return undefined;
       const key = recordKey(recordOptions);
