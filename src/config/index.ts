@@ -3,4 +3,4 @@ export type { SiteConfigInput, SidebarItemConfig, SidebarsConfig, NavbarItemConf
 export { findKeyPosition, findValuePosition } from './key-position.ts';
 export { importTs, type ImportedModule, type ModuleKind } from './import-ts.ts';
 export { PACKAGE_ROOT } from './package-root.ts';
-export { absoluteUrl, resolveConfig, routeBase, siteOrigin, type ResolveContext } from './resolve.ts';
+export { absoluteUrl, contentFolder, resolveConfig, routeBase, siteOrigin, type ResolveContext } from './resolve.ts';

@@ -61,6 +61,11 @@ export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value);
 }
 
+/** The site's content folder (SiteConfig.contentDir), known from its root before the config loads. */
+export function contentFolder(root: string): string {
+  return path.join(path.resolve(root), 'content');
+}
+
 /** The validated config with every derived value computed: the one SiteConfig every stage reads. */
 export function resolveConfig(data: SiteConfigData, context: ResolveContext): SiteConfig {
   const root = path.resolve(context.root);
@@ -70,7 +75,7 @@ export function resolveConfig(data: SiteConfigData, context: ResolveContext): Si
     analytics: resolveAnalytics(data.analytics, context.analyticsId),
     root,
     outDirAbs: path.resolve(root, context.outDir ?? data.outDir),
-    contentDir: path.join(root, 'content'),
+    contentDir: contentFolder(root),
     sidebars: context.sidebars ?? {},
     sidebarsFile: context.sidebarsFile ?? data.docs.sidebarPath,
     configDeps: context.configDeps ?? [],

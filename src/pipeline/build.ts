@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { contentFolder } from '../config/index.ts';
 import { ProtodocsError, diagnosticFromThrown } from '../errors/index.ts';
 import { MemoryOutput, StreamingOutput, removeStaleBuildFolders } from '../output/index.ts';
 import { noReuse, type RecordedInputs } from '../reuse/index.ts';
@@ -30,8 +30,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // the thread would take a core from the parse workers; a build in memory, or serve, which knows what changed, needs
   // no stats.
   const walks = new AbortController();
-  const contentListed = path.join(path.resolve(options.root), 'content');
-  const listingContent = writing && !options.changed && reuse.recorded?.() ? walkFilesAside(contentListed, walks.signal) : undefined;
+  const listingContent = writing && !options.changed && reuse.recorded?.() ? walkFilesAside(contentFolder(options.root), walks.signal) : undefined;
   listingContent?.catch(() => {});
   // The heavy stages (React, micromark, MiniSearch) load while the config compiles.
   const loading = import('./stages.ts');
@@ -54,8 +53,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const parsing = s.MarkdownStage.begin(config, { pool: (work) => (pool ??= options.workers?.(work)), reuse });
     const frontmatter = reuse.frontmatter?.(config.root);
     const sources = reuse.sources?.(config.root);
-    // A listing that failed (or of another folder) leaves the scan to walk and stat.
-    const listedContent = contentListed === config.contentDir ? await listingContent?.catch(() => undefined) : undefined;
+    // A listing that failed leaves the scan to walk and stat.
+    const listedContent = await listingContent?.catch(() => undefined);
     const content = s.scanContent(config, run.diagnostics, { memo: frontmatter, sources, changed: options.changed, onFile: (file) => parsing.add(file), listed: listedContent });
     const structure = s.checkStructure(config, content, s.configSource(config));
     run.add(structure);
@@ -125,7 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let inputStats: RecordedInputs | undefined;
     if (output && !run.failed) {
       // The record's stats of the inputs and the commit's moves run together, in libuv's threads.
-      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: read, contentFiles: listedContent && [...listedContent.keys()] });
+      const statting = reuse.statInputs?.({ root: config.root, startedAt: run.startedAt, inputs: read, contentFiles: listedContent?.keys() });
       await output.commit(copies);
       inputStats = await statting;
       run.stage('write', `${copies.size} copied`);

@@ -181,13 +181,13 @@ export interface RecordedInputs {
 
 type InputsOf = Pick<RecordedBuild, 'root' | 'inputs' | 'startedAt'> & {
   /** The files under content/ as the build listed them before its scan (`walkFilesAside`); walked when not given. */
-  contentFiles?: readonly string[];
+  contentFiles?: Iterable<string>;
 };
 
 function inputPaths(build: InputsOf): { contentFiles: string[]; paths: string[] } {
   const contentDir = path.join(build.root, 'content');
   // What the scan saw: a file added since makes the next build's walk differ from the record, so that build runs.
-  const contentFiles = build.contentFiles ? [...build.contentFiles] : walkFiles(contentDir);
+  const contentFiles = build.contentFiles ? Array.from(build.contentFiles) : walkFiles(contentDir);
   return { contentFiles, paths: [...new Set([...build.inputs, ...contentFiles.map((f) => fileBelow(contentDir, f))])] };
 }
 

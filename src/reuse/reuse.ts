@@ -90,7 +90,7 @@ export interface Reuse {
    * none made (no record, the stats failed, or an input was edited while the build ran), and the record stats them
    * itself, finding such an edit again (an mtime only grows).
    */
-  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'> & { contentFiles?: readonly string[] }): Promise<RecordedInputs | undefined>;
+  statInputs?(build: Pick<FinishedBuild, 'root' | 'inputs' | 'startedAt'> & { contentFiles?: Iterable<string> }): Promise<RecordedInputs | undefined>;
   /** After a build: the disk kind saves its cache and record, and only for a build that succeeded. */
   finish(build: FinishedBuild): void;
   /** A build that ended without `finish` (a mistake found on the way, or a crash) leaves nothing of its own behind. */
