@@ -8,7 +8,7 @@ import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input. */
-const FORMAT = 'protodocs-markdown-cache-9';
+const FORMAT = 'protodocs-markdown-cache-10';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
@@ -546,13 +546,24 @@ type SavedSearch = { key: string; files: [string, string][]; indexUrl: string };
 /** Marks the last record, so a truncated file reads as corrupt rather than as a smaller cache. */
 const END = 'protodocs-cache-end';
 const END_RECORD = (() => {
-  const body = serialize(END);
+  const body = recordBody(END);
   const head = Buffer.alloc(4);
   head.writeUInt32LE(body.length);
   return Buffer.concat([head, body]);
 })();
 
-/** Length-prefixed v8-serialised records, buffered into large writes, from `position` on. */
+/**
+ * A record's bytes: JSON. The entries are plain data, and an edit reads every one of them (10,000 at 10,000 pages):
+ * JSON.parse reads them in half the time v8.deserialize took (66–89 ms against 122–182 ms for the 16 MB, each in a
+ * fresh process), and the whole load fell from 233–260 ms to 194–207 ms. Values JSON has no form for are not in an
+ * entry; an `undefined` field comes back absent. The heavy parts stay v8-serialised: long strings, each read alone,
+ * which v8 copies without unescaping.
+ */
+function recordBody(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
+/** Length-prefixed records (`recordBody`), buffered into large writes, from `position` on. */
 class RecordWriter {
   private chunks: Buffer[] = [];
   private size = 0;
@@ -563,7 +574,7 @@ class RecordWriter {
   ) {}
 
   write(value: unknown): void {
-    this.writeRaw(serialize(value));
+    this.writeRaw(recordBody(value));
   }
 
   /** Where the next record would start, written or still buffered. */
@@ -614,9 +625,9 @@ function readRecords(buffer: Buffer): { next(): unknown } {
       if (offset + 4 > buffer.length) throw new Error('truncated cache');
       const length = buffer.readUInt32LE(offset);
       if (offset + 4 + length > buffer.length) throw new Error('truncated cache');
-      const body = buffer.subarray(offset + 4, offset + 4 + length);
+      const start = offset + 4;
       offset += 4 + length;
-      return deserialize(body) as unknown;
+      return JSON.parse(buffer.toString('utf8', start, offset)) as unknown;
     },
   };
 }
