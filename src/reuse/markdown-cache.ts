@@ -7,7 +7,7 @@ import type { ParsedSummary } from '../routes/index.ts';
 import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
-/** Bump when the markdown stage's output changes for the same input. */
+/** Bump when the markdown stage's output changes for the same input, or the files' encoding does. */
 const FORMAT = 'protodocs-markdown-cache-10';
 
 /**
@@ -108,7 +108,8 @@ export class MarkdownCache {
               if ('context' in tail) context = tail.context;
               continue;
             }
-            const [name, entry, places] = record as [string, CacheEntry | null, Places | undefined];
+            // An entry without heavy parts was written with `undefined` there, which JSON writes as null.
+            const [name, entry, places] = record as [string, CacheEntry | null, Places | null];
             count++;
             // A file the site no longer had when the entry was saved.
             if (entry === null) {
