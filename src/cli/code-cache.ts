@@ -8,7 +8,8 @@ import vm from 'node:vm';
  * V8 flags protodocs sets while it runs, with the values a process starts with. V8 keys a code cache by its flags, so
  * a cache made after one of them changed would be refused by every later run: they are put back before the cache is
  * made (the process is ending then). src/workers/collect-garbage.ts sets --expose-gc; src/cli/build-setup.ts sets
- * --heap-growing-percent for large sites. code-cache.test.ts fails when another flag is set somewhere in src/.
+ * --heap-growing-percent for large sites. code-cache.test.ts fails when a flag that is neither here nor in LAUNCH_FLAGS
+ * is set somewhere in src/.
  */
 export const RUNTIME_FLAG_DEFAULTS = ['--no-expose-gc', '--heap-growing-percent=0'];
 
@@ -21,7 +22,9 @@ export const RUNTIME_FLAG_DEFAULTS = ['--no-expose-gc', '--heap-growing-percent=
  * functions that had little left to run (`perf record`: half the CPU of its four platform threads). With the flag, that
  * edit made 140–146 optimized compiles instead of 254–257 (`--trace-opt`), and took 2,446–2,501 ms against 2,649–2,736,
  * with 4,070–4,190 ms of CPU in all threads against 4,500–4,610 (gen corpus, three runs of 7–10 edits in turns on two
- * copies, medians). At 1,000 pages, cold builds and edits differed by less than the noise between runs.
+ * copies, medians); on the project corpus, 2,526–2,544 ms against 2,714–2,786. At 1,000 pages, cold builds and edits
+ * differed by less than the noise between runs, and so did the first edit after a cold build of 10,000 pages (2
+ * samples each way, not enough to settle it).
  */
 export const LAUNCH_FLAGS = ['--interrupt-budget=270336'];
 
