@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import type { LevelCounts } from './postings-cap.ts';
 import type { PageStats, ScopeStatistics } from './term-index.ts';
 import type { SearchRecord } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { SearchRecord } from './types.ts';
 // back from the output they were written to, only for the chunks an edit touches.
 
 /** Bump when the state's shape or meaning changes. */
-const FORMAT = 'protodocs-search-state-2';
+const FORMAT = 'protodocs-search-state-3';
 
 export interface ScopeState {
   /** Each page's URL and the hash of its records, by page number. */
@@ -26,6 +27,8 @@ export interface ScopeState {
   sizes: Uint32Array;
   /** The chunks in term order: file name, how many terms each holds, and the tail files of its capped lists. */
   chunks: [name: string, count: number, tails: string[]][];
+  /** Each capped term's level counts (postings-cap.ts LevelCounts), by term. */
+  counts: Map<string, LevelCounts>;
   /** The scope's entry as written: the output still holds this index only while its entry is this text. */
   entry: string;
 }

@@ -253,6 +253,31 @@ describe('an index updated from the last build', () => {
     expect(read.some((rel) => tailFiles(capped as CappedPostings).some((name) => rel.endsWith(name)))).toBe(true);
   });
 
+  it("re-caps a long list whose moved sections stay in its tail from the tail file of the edited page alone, over a run of edits", () => {
+    const everywhere = (edited: number[]) =>
+      corpus(1200, (p, page) => {
+        for (const r of page.slice(0, 2)) r.text += ' ubiquitous';
+        for (const [n, q] of edited.entries()) if (p === q) page[1].text += ` and a few more words ${'again '.repeat(n)}`;
+      });
+    const tailsOf = (built: Built) => {
+      const value = [...built.files].filter(([rel]) => rel.startsWith('assets/search/')).map(([, json]) => (JSON.parse(json) as Partial<TermChunk>).terms?.ubiquitous).find(Boolean);
+      return tailFiles(value as CappedPostings).map((name) => `assets/search/${name}`);
+    };
+    let last = full(everywhere([]));
+    const edits: number[] = [];
+    for (const p of [321, 900, 321]) {
+      edits.push(p);
+      const records = everywhere(edits);
+      const tails = tailsOf(last);
+      const { next, read } = update(last, records);
+      expectWhole(next, records);
+      // One of the list's tail files read: the one for the pages around the edited one.
+      expect(tails.length).toBeGreaterThan(3);
+      expect(read.filter((rel) => tails.includes(rel))).toHaveLength(1);
+      last = next;
+    }
+  });
+
   it('drops a word no page holds any more, adds a new one, and follows a title edit and a new heading', () => {
     const records = corpus(600, (p, page) => {
       if (p === 77) for (const r of page) r.text = r.text.replaceAll(`word${(77).toString(36)}`, 'quasar');

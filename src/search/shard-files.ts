@@ -14,7 +14,7 @@ import {
   type TermDirectory,
 } from '../search-engine/index.ts';
 import { withBase } from '../shared/index.ts';
-import { capPostings, levelListOf, tailFiles, type LevelList } from './postings-cap.ts';
+import { capPostings, levelListOf, patchCapped, tailFiles, type LevelList, type PatchedList } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import { pagesOf } from './records.ts';
 import { indexScope, updateScope, type TermTable } from './term-table.ts';
@@ -234,7 +234,7 @@ function writeChunks(
       const mine = table.fresh[i];
       if (mine !== undefined) {
         // A long list is capped as it is written (postings-cap.ts).
-        terms[term] = capPostings(mine, put, keep);
+        terms[term] = capPostings(mine, put, keep, (counts) => table.counts.set(term, counts));
         continue;
       }
       // One kept from a previous chunk keeps its tail files.
@@ -282,6 +282,13 @@ class PreviousChunks {
     const value = this.value(at);
     return value === undefined ? undefined : levelListOf(value, (name) => this.read(`${SEARCH_ASSETS_DIR}/${name}`));
   }
+
+  /** The term's capped list with `moved`'s levels in its tail, when the last build capped it (see patchCapped). */
+  patch(at: number, term: string, moved: LevelList): PatchedList | undefined {
+    const counts = this.state.counts.get(term);
+    const value = counts && this.value(at);
+    return value && typeof value !== 'string' ? patchCapped(value, counts, moved, (name) => this.read(`${SEARCH_ASSETS_DIR}/${name}`)) : undefined;
+  }
 }
 
 interface ScopeContext {
@@ -320,7 +327,17 @@ function writeScope(
   };
   for (const p of changed) if (pages[p][0].unchanged) throw new IndexNeedsRecords();
   const chunksBefore = previous && new PreviousChunks(previous.state, previous.read);
-  const update = previous && updateScope(previous.state, pages, changed, previous.read, folder, (at) => chunksBefore!.levels(at));
+  const update =
+    previous &&
+    updateScope(
+      previous.state,
+      pages,
+      changed,
+      previous.read,
+      folder,
+      (at) => chunksBefore!.levels(at),
+      (at, term, moved) => chunksBefore!.patch(at, term, moved),
+    );
   let table = update ?? whole();
 
   let pageTypes = '';
@@ -399,6 +416,7 @@ function writeScope(
       fields: table.fields,
       sizes: table.sizes,
       chunks: chunks.map(([, name, count, tails]) => [name, count, tails]),
+      counts: table.counts,
       entry: entryJson,
     },
   };

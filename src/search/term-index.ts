@@ -202,6 +202,29 @@ export function encodeFields(fields: TermFields): Uint8Array {
   return out.bytes.slice(0, out.length);
 }
 
+/** How many sections hold the term in each field, from `encodeFields`' bytes, without decoding the sections. */
+export function fieldCounts(bytes: Uint8Array): number[] {
+  const counts: number[] = [];
+  let at = 0;
+  const next = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[at++];
+      value += (byte & 127) * scale;
+      if (byte < 128) return value;
+      scale *= 128;
+    }
+  };
+  for (let f = 0; f < FIELDS.length; f++) {
+    const count = next();
+    counts.push(count);
+    // Each entry is three numbers: only their last bytes lack the high bit.
+    for (let left = 3 * count; left > 0; at++) if (bytes[at] < 128) left--;
+  }
+  return counts;
+}
+
 export function decodeFields(bytes: Uint8Array): TermFields {
   let at = 0;
   const next = (): number => {

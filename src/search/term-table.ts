@@ -1,9 +1,10 @@
 import { encodedLength, localOfKey, pageOfKey, type PageDetails, type PageText } from '../search-engine/index.ts';
-import { scoredPostings, type LevelList, type Scored } from './postings-cap.ts';
+import { scoredPostings, type LevelCounts, type LevelList, type PatchedList, type Scored } from './postings-cap.ts';
 import type { ScopeState } from './index-state.ts';
 import {
   decodeFields,
   encodeFields,
+  fieldCounts,
   indexPage,
   replacePages,
   sameStatistics,
@@ -49,10 +50,12 @@ export interface TermTable {
   previousIndex: Int32Array;
   offsets: Uint32Array;
   fields: Uint8Array;
+  /** Each capped term's level counts (postings-cap.ts), kept from the last build or told as its chunk is written. */
+  counts: Map<string, LevelCounts>;
 }
 
 /** What the term weighs in a chunk, as `cutRuns` cuts them: its postings as if encoded whole, capped or not. */
-function chunkSize(term: string, postings: Scored): number {
+function chunkSize(term: string, postings: string | LevelList): number {
   return term.length + (typeof postings === 'string' ? postings.length : encodedLength(postings.keys)) + 6;
 }
 
@@ -67,12 +70,13 @@ export function indexScope(pages: readonly SearchRecord[][]): TermTable {
   const encoded: Uint8Array[] = [];
   for (let i = 0; i < terms.length; i++) {
     const fields = termFields.get(terms[i])!;
-    fresh.push(scoredPostings(scoreFields(fields, stats, statistics)));
-    sizes[i] = chunkSize(terms[i], fresh[i]);
+    const postings = scoredPostings(scoreFields(fields, stats, statistics));
+    fresh.push(postings);
+    sizes[i] = chunkSize(terms[i], postings);
     encoded.push(encodeFields(fields));
   }
   termFields.clear();
-  return { stats, statistics, terms, sizes, fresh, previousIndex: new Int32Array(terms.length).fill(-1), ...joinBytes(encoded) };
+  return { stats, statistics, terms, sizes, fresh, previousIndex: new Int32Array(terms.length).fill(-1), ...joinBytes(encoded), counts: new Map() };
 }
 
 function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields: Uint8Array } {
@@ -90,7 +94,8 @@ function joinBytes(parts: readonly Uint8Array[]): { offsets: Uint32Array; fields
  *
  * `previousLevels` gives a term's whole list as the last build wrote it (by its number there): a term whose sections
  * in the changed pages are the ones it had, only scoring other levels there, is that list with those levels replaced,
- * instead of every section scored again.
+ * instead of every section scored again. `patchLevels` gives such a list when it was capped and the move leaves its
+ * head as it was, from its tail files of the changed pages alone: for a common word, a few files instead of tens.
  */
 export function updateScope(
   previous: ScopeState,
@@ -99,6 +104,7 @@ export function updateScope(
   read: (rel: string) => string | undefined,
   folder: string,
   previousLevels?: (at: number) => LevelList | undefined,
+  patchLevels?: (at: number, term: string, moved: LevelList) => PatchedList | undefined,
 ): TermTable | undefined {
   const touched = new Set<string>();
   const freshFields = new Map<string, TermFields>();
@@ -112,16 +118,20 @@ export function updateScope(
   }
   const statistics = scopeStatistics(stats);
   if (!sameStatistics(statistics, previous.statistics)) return undefined;
-  // A term's number in the last build's index (-1: new) and its fields there, found and decoded once.
-  const lastOf = new Map<string, { at: number; fields: TermFields }>();
+  // A term's number in the last build's index (-1: new), found once; its fields there, decoded once when needed (a
+  // common word's are tens of thousands of sections, and a moved one needs only their counts).
+  const lastOf = new Map<string, { at: number; fields?: TermFields }>();
   const last = (term: string) => {
     let found = lastOf.get(term);
     if (!found) {
-      const at = binarySearch(previous.terms, term);
-      found = { at, fields: at < 0 ? [] : decodeFields(fieldsAt(previous, at)) };
+      found = { at: binarySearch(previous.terms, term) };
       lastOf.set(term, found);
     }
     return found;
+  };
+  const lastFields = (term: string): TermFields => {
+    const found = last(term);
+    return (found.fields ??= found.at < 0 ? [] : decodeFields(fieldsAt(previous, found.at)));
   };
   // A term in the same sections of the changed pages as before, as often, none of those sections of another length,
   // has the postings it had: most words of an edited page are in sections the edit did not touch. So does one whose
@@ -133,7 +143,7 @@ export function updateScope(
     const old = oldFields.get(term);
     if (!old || !sameFields(old, fields)) touched.add(term);
     else if (!sameSectionStats(fields, changed, previous.stats, stats)) {
-      const levels = movedLevels(last(term).fields, old, fields, previous.stats, stats, statistics);
+      const levels = movedLevels(fieldCounts(fieldsAt(previous, last(term).at)), old, fields, previous.stats, stats, statistics);
       if (levels) {
         touched.add(term);
         moved.set(term, levels);
@@ -143,18 +153,30 @@ export function updateScope(
   for (const term of oldFields.keys()) if (!freshFields.has(term)) touched.add(term);
 
   // Touched terms re-scored, in order; those no section holds any more are dropped.
-  const rescored = new Map<string, { postings: Scored; fields: Uint8Array }>();
+  const rescored = new Map<string, { postings: Scored; fields: Uint8Array; size: number }>();
+  const counts = new Map(previous.counts);
   for (const term of touched) {
+    counts.delete(term);
     const levels = moved.get(term);
-    const list = levels && previousLevels?.(last(term).at);
+    const at = last(term).at;
+    const capped = levels && patchLevels?.(at, term, levels);
+    if (capped) {
+      // The same sections as before, so the same fields and the same size in a chunk.
+      rescored.set(term, { postings: capped, fields: fieldsAt(previous, at), size: previous.sizes[at] });
+      continue;
+    }
+    const list = levels && previousLevels?.(at);
     const patched = list && withLevels(list, levels);
     if (patched) {
       // Its fields are the ones it had.
-      rescored.set(term, { postings: scoredPostings(patched), fields: fieldsAt(previous, last(term).at) });
+      const postings = scoredPostings(patched);
+      rescored.set(term, { postings, fields: fieldsAt(previous, at), size: chunkSize(term, postings) });
       continue;
     }
-    const fields = replacePages(last(term).fields, freshFields.get(term), changed);
-    if (fields) rescored.set(term, { postings: scoredPostings(scoreFields(fields, stats, statistics)), fields: encodeFields(fields) });
+    const fields = replacePages(lastFields(term), freshFields.get(term), changed);
+    if (!fields) continue;
+    const postings = scoredPostings(scoreFields(fields, stats, statistics));
+    rescored.set(term, { postings, fields: encodeFields(fields), size: chunkSize(term, postings) });
   }
   const added = [...rescored.keys()].filter((term) => last(term).at < 0).sort();
 
@@ -172,7 +194,7 @@ export function updateScope(
       parts.push(fieldsAt(previous, at));
     } else if (mine) {
       terms.push(term);
-      sizes.push(chunkSize(term, mine.postings));
+      sizes.push(mine.size);
       fresh.push(mine.postings);
       parts.push(mine.fields);
     } else return;
@@ -185,17 +207,15 @@ export function updateScope(
     push(term, at);
   }
   for (; next < added.length; next++) push(added[next], -1);
-  return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts) };
+  return { stats, statistics, terms, sizes: Uint32Array.from(sizes), fresh, previousIndex: Int32Array.from(previousIndex), ...joinBytes(parts), counts };
 }
 
 /**
  * The levels the term's sections in the changed pages score now, `before` and `after` the edit (the same sections, as
  * often), when they are not the ones they scored: under the last build's section stats and under this one's, with
- * the term's section counts (from `all`, its fields in the last build's index). Undefined: the same levels.
+ * the term's section count in each field (`dfs`, from its fields in the last build's index). Undefined: the same levels.
  */
-function movedLevels(all: TermFields, before: TermFields, after: TermFields, previousStats: readonly PageStats[], stats: readonly PageStats[], statistics: ScopeStatistics): LevelList | undefined {
-  // By index, not map: a term's fields are a sparse array (a field no section has it in is a hole).
-  const dfs = Array.from({ length: all.length }, (_, f) => (all[f]?.length ?? 0) / 2);
+function movedLevels(dfs: readonly number[], before: TermFields, after: TermFields, previousStats: readonly PageStats[], stats: readonly PageStats[], statistics: ScopeStatistics): LevelList | undefined {
   const was = scoreFields(before, previousStats, statistics, dfs);
   const now = scoreFields(after, stats, statistics, dfs);
   const same = was.levels.length === now.levels.length && was.levels.every((level, i) => level === now.levels[i] && was.keys[i] === now.keys[i]);
