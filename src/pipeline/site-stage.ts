@@ -58,7 +58,9 @@ export interface SiteInput {
  * manifest), written to the sink. The site files wait for the pages although they need nothing of them: written
  * beside them, a build from scratch rendered its pages a third slower and peaked 400 MB higher at 10,000 pages (the
  * .md twins took write slots from the pages, and llms-full.txt's 66 MB made at the start grew V8's heap for the
- * whole stage), and an edit gained nothing, its search worker being what the build waits for.
+ * whole stage). But for a segmented file the previous output holds (llms-full.txt after an edit): mostly copied from
+ * that file's bytes, off V8's heap, it is read and written by libuv's threads while the pages render. Started after
+ * them, a one-doc edit of 10,000 pages waited ~100 ms for its 66 MB with nothing else to do.
  */
 export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const { config, table, html, modules, assets, diagnostics } = input;
@@ -73,6 +75,10 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
   const context = createRouteDataContext({ config, table, chrome, html, moduleHtml });
   const shell: PageShell = { config, inlineScript, csp, assets, feeds };
   for (const [rel, content] of assets.files) await input.sink.write(rel, content);
+  const files = siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined });
+  const copied = files.filter((file) => file[3] !== undefined && input.reuse.segments?.(file[0]) !== undefined);
+  const copying = copied.map((file) => writeKeyed(input, ...file));
+  for (const writing of copying) writing.catch(() => {});
   const pages = await writePages({
     routes: table.routes,
     context,
@@ -89,8 +95,16 @@ export async function renderSite(input: SiteInput): Promise<PageOutput> {
     workers: input.pool && pageWorkers(input, input.pool, shell),
     onPage: input.onPage,
     onError: (route, reason) => diagnostics.add(problem('PD6001', { kind: 'page', url: route.url, reason }, { file: route.source })),
+  }).catch(async (error: unknown) => {
+    // Nothing may still be writing into the output a failed build removes.
+    await Promise.allSettled(copying);
+    throw error;
   });
-  await writeSiteFiles(input, siteFiles({ config, table, html, context, csp, keyed: input.keyed && input.sink.reuse !== undefined }));
+  await writeSiteFiles(
+    input,
+    files.filter((file) => !copied.includes(file)),
+    copying,
+  );
   for (const file of pageListFiles(config, pages)) await writeKeyed(input, ...file);
   return pages;
 }
@@ -132,8 +146,8 @@ const TURN_EVERY = 256;
  * through the .md twins, each step taken in one of the event loop's turns. All settle before a failure is passed on,
  * so that a failed build removes its output with nothing still writing into it.
  */
-async function writeSiteFiles(input: SiteInput, files: readonly SiteFile[]): Promise<void> {
-  const composed = files.filter((file) => file[3] !== undefined).map((file) => writeKeyed(input, ...file));
+async function writeSiteFiles(input: SiteInput, files: readonly SiteFile[], started: readonly Promise<void>[] = []): Promise<void> {
+  const composed = [...started, ...files.filter((file) => file[3] !== undefined).map((file) => writeKeyed(input, ...file))];
   const others = (async () => {
     let since = 0;
     for (const file of files) {
