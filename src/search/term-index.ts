@@ -202,41 +202,39 @@ export function encodeFields(fields: TermFields): Uint8Array {
   return out.bytes.slice(0, out.length);
 }
 
+/** Reads `encodeFields`' numbers in order: base 128, low digits first, the high bit on all but a number's last byte. */
+function numberReader(bytes: Uint8Array): { at: number; next(): number } {
+  const reader = {
+    at: 0,
+    next(): number {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = bytes[reader.at++];
+        value += (byte & 127) * scale;
+        if (byte < 128) return value;
+        scale *= 128;
+      }
+    },
+  };
+  return reader;
+}
+
 /** How many sections hold the term in each field, from `encodeFields`' bytes, without decoding the sections. */
 export function fieldCounts(bytes: Uint8Array): number[] {
   const counts: number[] = [];
-  let at = 0;
-  const next = (): number => {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = bytes[at++];
-      value += (byte & 127) * scale;
-      if (byte < 128) return value;
-      scale *= 128;
-    }
-  };
+  const reader = numberReader(bytes);
   for (let f = 0; f < FIELDS.length; f++) {
-    const count = next();
+    const count = reader.next();
     counts.push(count);
     // Each entry is three numbers: only their last bytes lack the high bit.
-    for (let left = 3 * count; left > 0; at++) if (bytes[at] < 128) left--;
+    for (let left = 3 * count; left > 0; reader.at++) if (bytes[reader.at] < 128) left--;
   }
   return counts;
 }
 
 export function decodeFields(bytes: Uint8Array): TermFields {
-  let at = 0;
-  const next = (): number => {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = bytes[at++];
-      value += (byte & 127) * scale;
-      if (byte < 128) return value;
-      scale *= 128;
-    }
-  };
+  const { next } = numberReader(bytes);
   const fields: TermFields = [];
   for (let f = 0; f < FIELDS.length; f++) {
     const count = next();
