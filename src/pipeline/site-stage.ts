@@ -183,8 +183,7 @@ async function writeKeyed(input: SiteInput, rel: string, text: string | (() => s
     if (kept) input.reuse.keepSegments?.(rel, kept.layout);
   } else if (segments && input.reuse.keepSegments) {
     const { content, layout } = await composeSegments(segments, input.reuse.segments?.(rel));
-    if (typeof content === 'string') await input.sink.write(rel, content);
-    else await (input.sink.writeParts ? input.sink.writeParts(rel, content) : input.sink.write(rel, Buffer.concat(content)));
+    await (input.sink.writeParts ? input.sink.writeParts(rel, content) : input.sink.write(rel, Buffer.concat(content)));
     input.reuse.keepSegments(rel, layout);
   } else await input.sink.write(rel, made());
   input.reuse.keepPage(rel, key, undefined);
