@@ -26,6 +26,22 @@ const shared = {
   logLevel: 'warning',
   metafile: true,
 };
+// React's server renderer is bundled in (React itself stays external, so page modules and the renderer still share
+// one copy): only its renderToString build, chosen by NODE_ENV as react-dom/server chooses. The package's entry also
+// loads the streaming renderer, which protodocs never calls: the two took 15-20 ms of every process and worker that
+// renders a page, read and compiled outside the code cache.
+const reactDomServer = {
+  name: 'react-dom-server',
+  setup(b) {
+    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: 'react-dom-server', namespace: 'react-dom-server' }));
+    b.onLoad({ filter: /.*/, namespace: 'react-dom-server' }, () => {
+      const cjs = path.join(root, 'node_modules', 'react-dom', 'cjs');
+      const build = (mode) => JSON.stringify(path.join(cjs, `react-dom-server-legacy.node.${mode}.js`));
+      return { contents: `module.exports = process.env.NODE_ENV === 'production' ? require(${build('production')}) : require(${build('development')});`, loader: 'js', resolveDir: cjs };
+    });
+  },
+};
+shared.plugins = [reactDomServer];
 // The public API, the workers' entry, and the CLI's loader: ES modules.
 const modules = await build({
   ...shared,
