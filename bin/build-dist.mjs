@@ -42,10 +42,10 @@ const reactDomServer = {
   },
 };
 shared.plugins = [reactDomServer];
-// The public API, the workers' entry, and the CLI's loader: ES modules.
+// The public API, the workers' entries (a build worker's, and the search index's own), and the CLI's loader: ES modules.
 const modules = await build({
   ...shared,
-  entryPoints: { index: 'src/index.ts', 'build-worker': 'src/workers/build-worker.ts', launch: 'src/cli/launch.ts' },
+  entryPoints: { index: 'src/index.ts', 'build-worker': 'src/workers/build-worker.ts', 'search-worker': 'src/workers/search-worker.ts', launch: 'src/cli/launch.ts' },
   splitting: true,
   format: 'esm',
   // Bundled CommonJS (highlight.js, ajv) calls require(), which an ES module does not have.

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/index.ts';
-import { inProcessPools, PARALLEL_THRESHOLD, type PoolFactory } from '../src/workers/worker-pool.ts';
+import { inProcessPools, PARALLEL_THRESHOLD, threadPools, type PoolFactory } from '../src/workers/worker-pool.ts';
 import { walkFiles } from '../src/files/walk.ts';
 import { diskReuse } from '../src/reuse/index.ts';
+import type { SearchRecord } from '../src/search/index.ts';
 import { isUnmade } from '../src/shared/index.ts';
 import { indexedPageText } from './search-index-reader.ts';
 import { writeCorpus } from './bench/corpus.mjs';
@@ -161,6 +162,22 @@ describe('worker threads', () => {
     // The pages were made from the HTML read back.
     expect(readFileSync(path.join(site, 'build/docs/section-0/page-1/index.html'), 'utf8')).toMatch(/<h2[^>]*>/);
   }, 120_000);
+
+  it("the search index's own thread (dist/search-worker.js) reads the state ahead and makes the index a build worker makes", async () => {
+    const dist = path.join(repo, 'dist');
+    const threads = threadPools(path.join(dist, 'build-worker.js'), 2, undefined, path.join(dist, 'search-worker.js'))(PARALLEL_THRESHOLD)!;
+    const records = [1, 2].map((n): SearchRecord => ({ url: `/docs/p${n}/#s`, pageUrl: `/docs/p${n}/`, anchor: 's', title: `Page ${n}`, hierarchy: ['Section'], text: `receipts of page ${n}`, type: 'docs', tags: [], language: 'en' }));
+    const job = { records, baseUrl: '/', pageHashes: new Map(records.map((r) => [r.pageUrl, r.url])) };
+    try {
+      await threads.preloadSearchState(path.join(temp, 'no-state.bin'), 'k', temp);
+      const fromOwn = await threads.searchIndex(job);
+      const fromBuildWorker = await threads.searchIndex(job);
+      expect([...fromOwn.files.keys()].length).toBeGreaterThan(1);
+      expect(fromOwn.files).toEqual(fromBuildWorker.files);
+    } finally {
+      await threads.close();
+    }
+  });
 
   it('serve on a site this large rebuilds an edit at once and makes its search index in a worker after the reload', async () => {
     const site = path.join(temp, 'serve-site');

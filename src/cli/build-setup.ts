@@ -25,9 +25,15 @@ export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromStr
   const workerFile = path.join(PACKAGE_ROOT, 'dist', 'build-worker.js');
   if (!existsSync(workerFile)) return undefined;
   // Read by V8 at each collection, in every thread: set as the heavy work starts is soon enough.
-  return threadPools(workerFile, undefined, (pages) => {
-    if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
-  });
+  const searchWorkerFile = path.join(PACKAGE_ROOT, 'dist', 'search-worker.js');
+  return threadPools(
+    workerFile,
+    undefined,
+    (pages) => {
+      if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
+    },
+    existsSync(searchWorkerFile) ? searchWorkerFile : workerFile,
+  );
 }
 
 /** What the build and check commands take from the CLI's loader (src/cli/launch.ts). */

@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { answerRequests } from './answer-requests.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { createWorkerState, handleRequest, type WorkerRequest } from './worker-tasks.ts';
 
@@ -9,9 +9,4 @@ import { createWorkerState, handleRequest, type WorkerRequest } from './worker-t
 // keep around, counted in the process's memory, until it next needs the space: a full collection gives it back.
 const state = createWorkerState(collectGarbage);
 
-parentPort?.on('message', (request: WorkerRequest) => {
-  handleRequest(request, state).then(
-    (result) => parentPort!.postMessage({ id: request.id, ok: true, result }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
-  );
-});
+answerRequests((request: WorkerRequest) => handleRequest(request, state));

@@ -6,7 +6,7 @@ import type { LinkIndex } from '../routes/index.ts';
 import type { SearchRecord } from '../search/index.ts';
 import type { RouteData } from '../shared/index.ts';
 import { createMarkdownJobs, renderJob as renderJobOnce, type ParseJob, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
-import { BuildPool, inProcessPools, PARALLEL_THRESHOLD, threadPools, type WorkerLike } from './worker-pool.ts';
+import { BuildPool, inProcessPools, PARALLEL_THRESHOLD, threadPools, type WorkerLike, type WorkerPurpose } from './worker-pool.ts';
 import { createWorkerState, handleRequest, type WorkerRequest } from './worker-tasks.ts';
 
 // The build's worker pool, run with the workers' own code in this thread (inProcessPools: the same scheduling and
@@ -308,6 +308,25 @@ describe('search index and page bodies', () => {
     writeFileSync(stateFile, 'not a state');
     expect((await edit(other, 'other')).needsRecords).toBe(true);
     await Promise.all([ahead.close(), other.close()]);
+  });
+
+  test('a worker started to read the state ahead serves the index alone: other requests go to other workers, and after the job a build worker takes its place', async () => {
+    const purposes: WorkerPurpose[] = [];
+    const spawned: WorkerRequest[][] = [];
+    const p = new BuildPool((purpose) => (purposes.push(purpose), recordingWorker(spawned)), 2);
+    await p.preloadSearchState(path.join(temp, 'no-state.bin'), 'k', temp);
+    // Queued while the index's worker is idle, page bodies still start a build worker.
+    const [body] = await p.renderBodies([notFound()]);
+    expect(body.ok).toBe(true);
+    expect(purposes).toEqual(['search', 'build']);
+    const made = await p.searchIndex({ records: [record(0)], baseUrl: '/', pageHashes: new Map([['/docs/p0/', 'h']]) });
+    expect(made.files.size).toBeGreaterThan(0);
+    expect(spawned.map((requests) => requests.map((r) => r.type))).toEqual([['searchState', 'search'], ['bodies']]);
+    // Two at once: the second goes to a build worker started where the index's was.
+    await Promise.all([p.renderBodies([notFound()]), p.renderBodies([notFound()])]);
+    expect(purposes).toEqual(['search', 'build', 'build']);
+    expect(spawned[2].map((r) => r.type)).toEqual(['bodies']);
+    await p.close();
   });
 
   test('page bodies in order; a layout that throws gives its message for that page only', async () => {

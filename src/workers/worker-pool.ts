@@ -25,6 +25,8 @@ export interface WorkerLike {
   terminate(): Promise<unknown>;
 }
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+/** What a worker is started for: any request, or only the search index's (a thread that loads less code). */
+export type WorkerPurpose = 'build' | 'search';
 type Queued = { request: WithoutId<WorkerRequest>; pending: Pending };
 
 /**
@@ -55,8 +57,11 @@ export class BuildPool {
   /** The worker that read the last index state ahead (`preloadSearchState`), for the next search job. */
   private searchWorker?: number;
 
+  /** Workers started for the search index alone: no other request goes to them. */
+  private readonly searchOnly = new Set<number>();
+
   constructor(
-    private readonly spawn: () => WorkerLike,
+    private readonly spawn: (purpose: WorkerPurpose) => WorkerLike,
     size: number,
     /** Told, as each parse or page-body request is made, how many pages this pool has handed its workers so far. */
     private readonly onPages?: (total: number) => void,
@@ -76,8 +81,9 @@ export class BuildPool {
     return this.workers.some((worker) => worker !== undefined);
   }
 
-  private start(index: number): WorkerLike {
-    const worker = this.spawn();
+  private start(index: number, purpose: WorkerPurpose = 'build'): WorkerLike {
+    const worker = this.spawn(purpose);
+    if (purpose === 'search') this.searchOnly.add(index);
     worker.on('message', (msg: Reply) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -85,8 +91,9 @@ export class BuildPool {
       this.busy[index]--;
       if (this.recycle.delete(msg.id)) {
         void worker.terminate();
-        // Its replacement starts when there is work for it.
+        // Its replacement, for any request, starts when there is work for it.
         this.workers[index] = undefined;
+        this.searchOnly.delete(index);
       }
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new Error(`build worker failed: ${msg.error}`));
@@ -110,6 +117,10 @@ export class BuildPool {
   }
 
   private post(index: number, request: WithoutId<WorkerRequest>, pending: Pending): void {
+    if (this.searchOnly.has(index) && request.type !== 'search' && request.type !== 'searchState') {
+      pending.reject(new Error(`a ${request.type} request was sent to the search index's worker`));
+      return;
+    }
     const id = this.nextId++;
     if (request.type === 'search') this.recycle.add(id);
     this.pending.set(id, pending);
@@ -131,10 +142,11 @@ export class BuildPool {
 
   private dispatch(): void {
     for (let index = 0; index < this.workers.length && this.queue.length > 0; index++) {
-      if (this.busy[index] === 0) {
-        const next = this.queue.shift()!;
-        this.post(index, next.request, next.pending);
-      }
+      if (this.busy[index] !== 0) continue;
+      const at = this.searchOnly.has(index) ? this.queue.findIndex((queued) => queued.request.type === 'search') : 0;
+      if (at < 0) continue;
+      const [next] = this.queue.splice(at, 1);
+      this.post(index, next.request, next.pending);
     }
   }
 
@@ -205,11 +217,13 @@ export class BuildPool {
   }
 
   /**
-   * Has the first worker (started if need be) read the last build's index state now, for the next `searchIndex`, which
+   * Has the first worker (started if need be, for the index alone) read the last build's index state now, for the next `searchIndex`, which
    * goes to that worker: it would otherwise read it only once the job came, after the pages it indexes were compiled.
    */
   preloadSearchState(file: string, key: string, outDir: string): Promise<void> {
     this.searchWorker = 0;
+    // Not started yet (an edit, whose pages render in this thread): one that loads the index's code alone.
+    this.workers[0] ??= this.start(0, 'search');
     // A failed read shows in the search job, which then reads the state itself.
     return this.send(0, { type: 'searchState', file, key, outDir }).then(
       () => {},
@@ -245,9 +259,13 @@ function cores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
-/** Worker threads running the compiled worker entry (dist/build-worker.js), one per core: what the CLI uses. */
-export function threadPools(workerFile: string, size = cores(), onPages?: (total: number) => void): PoolFactory {
-  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(() => new Worker(workerFile), size, onPages));
+/**
+ * Worker threads running the compiled worker entry (dist/build-worker.js), one per core: what the CLI uses. A worker
+ * started for the search index alone runs `searchWorkerFile` (dist/search-worker.js) where there is one.
+ */
+export function threadPools(workerFile: string, size = cores(), onPages?: (total: number) => void, searchWorkerFile = workerFile): PoolFactory {
+  const spawn = (purpose: WorkerPurpose) => new Worker(purpose === 'search' ? searchWorkerFile : workerFile);
+  return (work) => (work < PARALLEL_THRESHOLD || size < 2 ? undefined : new BuildPool(spawn, size, onPages));
 }
 
 /**

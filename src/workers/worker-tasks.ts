@@ -1,9 +1,8 @@
 import type { Node } from 'unist';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedMarkdown } from '../markdown/index.ts';
-import type { SearchIndexJob } from '../search/index.ts';
 import type { PagesJob } from './page-job.ts';
-import type { PreloadedState } from './search-job.ts';
+import { handleSearchRequest, type SearchWorkerRequest, type SearchWorkerState } from './search-requests.ts';
 import type { RouteData } from '../shared/index.ts';
 import { createMarkdownJobs, renderJob, summarize, type MarkdownJobs, type ParseJob, type PreparedRender, type RenderContextData, type RenderJob } from './markdown-jobs.ts';
 
@@ -16,9 +15,7 @@ export type WorkerRequest =
   | { id: number; type: 'parse'; jobs: ParseJob[]; last: boolean }
   /** `last`: the worker's final batch, after which it drops its trees. */
   | { id: number; type: 'render'; context?: RenderContextData; jobs: RenderJob[]; last: boolean }
-  /** Read the last build's index state now, for the search job this worker gets next. */
-  | { id: number; type: 'searchState'; file: string; key: string; outDir: string }
-  | ({ id: number; type: 'search' } & SearchIndexJob)
+  | SearchWorkerRequest
   | { id: number; type: 'bodies'; routes: RouteData[] }
   | ({ id: number; type: 'pages' } & PagesJob);
 
@@ -31,15 +28,13 @@ export type BodyResult = { ok: true; body: string } | { ok: false; error: string
  * parse. The bytes are held as a one-byte string, in the worker's own heap, which goes back to the system whole when
  * the worker ends; as buffers, they left about 170 MiB with the process's allocator after the parse workers ended.
  */
-export interface WorkerState {
+export interface WorkerState extends SearchWorkerState {
   jobs: MarkdownJobs;
   trees: Map<string, string>;
   /** The render helpers of the current render phase: its first batch brings the context, the rest share it. */
   prepared?: PreparedRender;
   /** Returns a phase's garbage at once (threads; in-process workers share the main thread's heap and leave it to V8). */
   collectGarbage: () => void;
-  /** The last build's index state, read ahead of the search job that takes it. */
-  searchState?: Promise<PreloadedState>;
 }
 
 export function createWorkerState(collectGarbage: () => void = () => {}): WorkerState {
@@ -90,18 +85,9 @@ export async function handleRequest(request: WorkerRequest, state: WorkerState):
       }
       return out;
     }
-    case 'searchState': {
-      // Held as a promise: a search job that comes while it is read waits for it rather than reading it again.
-      const reading = import('./search-job.ts').then((job) => job.preloadSearchState(request.file, request.key, request.outDir));
-      state.searchState = reading;
-      await reading;
-      return undefined;
-    }
-    case 'search': {
-      const preloaded = await state.searchState;
-      state.searchState = undefined;
-      return (await import('./search-job.ts')).makeSearchIndex(request, preloaded);
-    }
+    case 'searchState':
+    case 'search':
+      return handleSearchRequest(request, state);
     case 'bodies': {
       const { renderPageBody } = await import('../render/index.ts');
       return request.routes.map((route): BodyResult => {
