@@ -81,8 +81,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Fresh workers for the search index and the pages: ending the parse workers returns their whole heaps at once.
       await pool.close();
       pool = options.workers?.(content.files.length);
-      // A full build needs them soon; their start-up overlaps the checks.
-      if (!options.deferSearch) pool?.warm();
+      // A full build needs them soon; their start-up overlaps the checks. The first makes the search index, and
+      // loads only its code: 73 KB against a build worker's 1.9 MB, compiled while the other starts.
+      if (!options.deferSearch) {
+        pool?.startSearchWorker();
+        pool?.warm();
+      }
       if (pool && !options.deferSearch && s.searchesInWorker(content.files.length)) s.preloadSearch(config, reuse, pool);
     }
     run.stage('markdown', `${documents.html.size} docs`);

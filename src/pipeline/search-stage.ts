@@ -118,6 +118,7 @@ async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: Wri
     return updated.needsRecords ? whole(task.allRecords) : updated;
   }
   const here = !pool || (task.allRecords !== undefined && !searchesInWorker(task.pageHashes.size));
+  if (here) pool?.releaseSearchWorker();
   const made = await (here ? makeSearchIndex(jobOf(task, writeTo)) : pool.searchIndex(jobOf(task, writeTo)));
   return made.needsRecords && task.allRecords ? whole(task.allRecords) : made;
 }
@@ -129,7 +130,10 @@ async function make(task: SearchTask, pool: BuildPool | undefined, writeTo?: Wri
  */
 export function startSearch(task: SearchTask, reuse: Reuse, pool?: BuildPool, writeTo?: WriteTo): Promise<IndexFiles> | undefined {
   const known = knownIndex(task, reuse);
-  if (known) return Promise.resolve({ ...known, onDisk: false, made: [] });
+  if (known) {
+    pool?.releaseSearchWorker();
+    return Promise.resolve({ ...known, onDisk: false, made: [] });
+  }
   if (!pool) return undefined;
   const making = make(task, pool, writeTo).then((files) => keep(task, reuse, files));
   making.catch(() => {});

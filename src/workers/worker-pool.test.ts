@@ -329,6 +329,21 @@ describe('search index and page bodies', () => {
     await p.close();
   });
 
+  test('a worker started for an index job that does not come is ended, once idle, and its place serves other requests', async () => {
+    const purposes: WorkerPurpose[] = [];
+    const spawned: WorkerRequest[][] = [];
+    const p = new BuildPool((purpose) => (purposes.push(purpose), recordingWorker(spawned)), 2);
+    // Released while it still reads the state: it ends after that read.
+    const reading = p.preloadSearchState(path.join(temp, 'no-state.bin'), 'k', temp);
+    p.releaseSearchWorker();
+    await reading;
+    expect(terminated).toContain(spawned[0]);
+    await Promise.all([p.renderBodies([notFound()]), p.renderBodies([notFound()])]);
+    expect(purposes).toEqual(['search', 'build', 'build']);
+    expect(spawned.map((requests) => requests.map((r) => r.type))).toEqual([['searchState'], ['bodies'], ['bodies']]);
+    await p.close();
+  });
+
   test('page bodies in order; a layout that throws gives its message for that page only', async () => {
     const p = pool(2);
     const bad = { kind: 'doc' } as unknown as RouteData;

@@ -60,6 +60,9 @@ export class BuildPool {
   /** Workers started for the search index alone: no other request goes to them. */
   private readonly searchOnly = new Set<number>();
 
+  /** The worker started for the index alone that `releaseSearchWorker` ends as soon as it is idle. */
+  private releaseWhenIdle?: number;
+
   constructor(
     private readonly spawn: (purpose: WorkerPurpose) => WorkerLike,
     size: number,
@@ -97,6 +100,7 @@ export class BuildPool {
       }
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new Error(`build worker failed: ${msg.error}`));
+      if (this.releaseWhenIdle === index && this.busy[index] === 0) this.releaseSearchWorker();
       this.dispatch();
     });
     worker.on('error', (error) => {
@@ -217,13 +221,38 @@ export class BuildPool {
   }
 
   /**
-   * Has the first worker (started if need be, for the index alone) read the last build's index state now, for the next `searchIndex`, which
-   * goes to that worker: it would otherwise read it only once the job came, after the pages it indexes were compiled.
+   * Starts the first worker, unless it runs already, for the search index alone: it loads the index's code only, and
+   * the next `searchIndex` goes to it. `releaseSearchWorker` ends it when no such job is coming after all.
+   */
+  startSearchWorker(): void {
+    this.searchWorker = 0;
+    this.workers[0] ??= this.start(0, 'search');
+  }
+
+  /** Ends the worker started for the index alone if no job went to it (the index was kept): others may take its place. */
+  releaseSearchWorker(): void {
+    const index = this.searchWorker;
+    if (index === undefined || !this.searchOnly.has(index)) return;
+    // Still reading the state ahead: ended once it has.
+    if (this.busy[index] !== 0) {
+      this.releaseWhenIdle = index;
+      return;
+    }
+    this.releaseWhenIdle = undefined;
+    this.searchWorker = undefined;
+    this.searchOnly.delete(index);
+    void this.workers[index]?.terminate();
+    this.workers[index] = undefined;
+    this.dispatch();
+  }
+
+  /**
+   * Has the first worker (started if need be, for the index alone) read the last build's index state now, for the
+   * next `searchIndex`, which goes to that worker: it would otherwise read it only once the job came, after the pages
+   * it indexes were compiled.
    */
   preloadSearchState(file: string, key: string, outDir: string): Promise<void> {
-    this.searchWorker = 0;
-    // Not started yet (an edit, whose pages render in this thread): one that loads the index's code alone.
-    this.workers[0] ??= this.start(0, 'search');
+    this.startSearchWorker();
     // A failed read shows in the search job, which then reads the state itself.
     return this.send(0, { type: 'searchState', file, key, outDir }).then(
       () => {},
