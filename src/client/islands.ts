@@ -99,8 +99,18 @@ export function createIslands(options: IslandsOptions): Islands {
   /** 'scheduled' once the idle callback is set; 'done' once it ran (later islands then hydrate at once). */
   let idle: 'no' | 'scheduled' | 'done' = 'no';
 
+  // A browser may keep a failed dynamic import as failed for its URL (Chromium 150 does): a retry asks for the script
+  // under a URL of its own. Only the script itself is asked for again; what it imports keeps its URL.
+  const failures = new Map<string, number>();
+  const importAgain = (url: string): Promise<unknown> => {
+    const failed = failures.get(url) ?? 0;
+    const loading = import(failed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}retry=${failed}`);
+    loading.catch(() => failures.set(url, failed + 1));
+    return loading;
+  };
+
   const loadRuntime = (): Promise<HydrationRuntime> => {
-    runtimeLoading ??= (import(options.hydrateUrl) as Promise<HydrationRuntime>).then(
+    runtimeLoading ??= (importAgain(options.hydrateUrl) as Promise<HydrationRuntime>).then(
       (mod) => (runtime = mod),
       (error: unknown) => {
         runtimeLoading = undefined;
@@ -115,7 +125,7 @@ export function createIslands(options: IslandsOptions): Islands {
     if (!mod) {
       const url = chunks.get(name);
       if (!url) return Promise.reject(new Error(`no script was built for the widget "${name}"`));
-      mod = import(url) as Promise<{ default?: unknown }>;
+      mod = importAgain(url) as Promise<{ default?: unknown }>;
       mod.catch(() => modules.delete(name));
       modules.set(name, mod);
     }
