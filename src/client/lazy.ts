@@ -50,6 +50,8 @@ type Loaded<P> = { default: ComponentType<P> };
  */
 export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, label = 'Loading'): ComponentType<P> {
   let cached: ComponentType<P> | undefined;
+  /** The script that failed, where the browser's error names it; retried under a URL of its own (see islands.ts). */
+  let failed: string | undefined;
   function LazyWidget(props: P) {
     const [attempt, setAttempt] = useState(0);
     const [loaded, setLoaded] = useState<{ component?: ComponentType<P>; error?: string }>(() => ({ component: cached }));
@@ -57,13 +59,15 @@ export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, lab
       if (cached) return;
       let live = true;
       setLoaded({});
-      load().then(
+      const loading = attempt > 0 && failed ? (import(`${failed}${failed.includes('?') ? '&' : '?'}retry=${attempt}`) as Promise<Loaded<P>>) : load();
+      loading.then(
         (mod) => {
           cached = mod.default;
           if (live) setLoaded({ component: mod.default });
         },
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
+          failed ??= failedScript(message);
           console.warn(`[protodocs] A part of this page failed to load: ${message}`);
           if (live) setLoaded({ error: message });
         },
@@ -77,4 +81,13 @@ export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, lab
     return createElement(Spinner, { label });
   }
   return LazyWidget;
+}
+
+/**
+ * The script a failed dynamic import names: Chromium ("Failed to fetch dynamically imported module: URL") and Firefox
+ * ("error loading dynamically imported module: URL") put its URL last. Only a script of this origin is taken.
+ */
+export function failedScript(message: string): string | undefined {
+  const url = /(https?:\/\/\S+\.js)\s*$/.exec(message)?.[1];
+  return url && typeof location !== 'undefined' && new URL(url).origin === location.origin ? url : undefined;
 }

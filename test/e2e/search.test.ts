@@ -175,6 +175,31 @@ describe('search page', () => {
 });
 
 describe('search messages', () => {
+  it('shows "Page Error" with Retry when the dialog script fails to load, and Retry opens the dialog', async () => {
+    let block = false;
+    const asked: string[] = [];
+    const { page } = await open('/docs/intro/', {
+      before: (p) =>
+        p.route(
+          (url) => /\/assets\/chunk\.[^/]+\.js$/.test(url.pathname),
+          (route) => (block ? (asked.push(route.request().url()), route.abort('connectionrefused')) : route.continue()),
+        ),
+    });
+    // The widget has hydrated: the dialog's script is asked for on the first open.
+    block = true;
+    await page.keyboard.press('Control+k');
+    const box = page.locator('.pd-page-error');
+    await box.waitFor();
+    expect(await box.getByText('Page Error').isVisible()).toBe(true);
+    expect(asked.length).toBe(1);
+    block = false;
+    await box.getByRole('button', { name: 'Retry' }).click();
+    await dialog(page).waitFor();
+    expect(await page.locator('.pd-page-error').count()).toBe(0);
+    await page.locator('#pd-search-input').fill('receipts');
+    await expect.poll(() => page.locator('dialog.search-modal .search-modal__body').innerText()).toContain('receipt');
+  });
+
   it('shows the failure texts when the index cannot be fetched', async () => {
     const { page } = await open('/docs/intro/', { before: (p) => p.route('**/search-index/main/entry.json', (route) => route.abort()) });
     await openModalAndType(page, 'receipts');
