@@ -25,6 +25,7 @@ export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromStr
   const workerFile = path.join(PACKAGE_ROOT, 'dist', 'build-worker.js');
   if (!existsSync(workerFile)) return undefined;
   // Read by V8 at each collection, in every thread: set as the heavy work starts is soon enough.
+  // Built beside it by bin/build-dist.mjs: the search index's own worker entry.
   const searchWorkerFile = path.join(PACKAGE_ROOT, 'dist', 'search-worker.js');
   return threadPools(
     workerFile,
@@ -32,7 +33,7 @@ export function cliWorkers(setV8Flags: (flags: string) => void = setFlagsFromStr
     (pages) => {
       if (pages >= LARGE_SITE_FILES) setV8Flags(LARGE_SITE_HEAP_GROWTH);
     },
-    existsSync(searchWorkerFile) ? searchWorkerFile : workerFile,
+    searchWorkerFile,
   );
 }
 

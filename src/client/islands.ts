@@ -5,6 +5,7 @@
 
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '../shared/types.ts';
 import { createPageErrorBox, createSpinner, type PageErrorBox } from './dom-ui.ts';
+import { retryUrl } from './import-retry.ts';
 
 /** The module `hydrate.[hash].js` (src/client/hydrate.ts). */
 export interface HydrationRuntime {
@@ -99,12 +100,11 @@ export function createIslands(options: IslandsOptions): Islands {
   /** 'scheduled' once the idle callback is set; 'done' once it ran (later islands then hydrate at once). */
   let idle: 'no' | 'scheduled' | 'done' = 'no';
 
-  // A browser may keep a failed dynamic import as failed for its URL (Chromium 150 does): a retry asks for the script
-  // under a URL of its own. Only the script itself is asked for again; what it imports keeps its URL.
+  // Failed imports so far, per script: the next is asked for under a URL of its own (see retryUrl).
   const failures = new Map<string, number>();
   const importAgain = (url: string): Promise<unknown> => {
     const failed = failures.get(url) ?? 0;
-    const loading = import(failed === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}retry=${failed}`);
+    const loading = import(retryUrl(url, failed));
     loading.catch(() => failures.set(url, failed + 1));
     return loading;
   };

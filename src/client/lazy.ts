@@ -4,6 +4,7 @@
 // part of what an island renders before hydration.
 
 import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { failedScript, retryUrl } from './import-retry.ts';
 
 /** A spinner for React widgets; rotates through the Web Animations API, so no stylesheet is needed. */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
@@ -50,7 +51,7 @@ type Loaded<P> = { default: ComponentType<P> };
  */
 export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, label = 'Loading'): ComponentType<P> {
   let cached: ComponentType<P> | undefined;
-  /** The script that failed, where the browser's error names it; retried under a URL of its own (see islands.ts). */
+  /** The script that failed, where the browser's error names it; retried under a URL of its own (see retryUrl). */
   let failed: string | undefined;
   function LazyWidget(props: P) {
     const [attempt, setAttempt] = useState(0);
@@ -59,7 +60,7 @@ export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, lab
       if (cached) return;
       let live = true;
       setLoaded({});
-      const loading = attempt > 0 && failed ? (import(`${failed}${failed.includes('?') ? '&' : '?'}retry=${attempt}`) as Promise<Loaded<P>>) : load();
+      const loading = attempt > 0 && failed ? (import(retryUrl(failed, attempt)) as Promise<Loaded<P>>) : load();
       loading.then(
         (mod) => {
           cached = mod.default;
@@ -81,13 +82,4 @@ export function lazyWidget<P extends object>(load: () => Promise<Loaded<P>>, lab
     return createElement(Spinner, { label });
   }
   return LazyWidget;
-}
-
-/**
- * The script a failed dynamic import names: Chromium ("Failed to fetch dynamically imported module: URL") and Firefox
- * ("error loading dynamically imported module: URL") put its URL last. Only a script of this origin is taken.
- */
-export function failedScript(message: string): string | undefined {
-  const url = /(https?:\/\/\S+\.js)\s*$/.exec(message)?.[1];
-  return url && typeof location !== 'undefined' && new URL(url).origin === location.origin ? url : undefined;
 }

@@ -60,8 +60,8 @@ export class BuildPool {
   /** Workers started for the search index alone: no other request goes to them. */
   private readonly searchOnly = new Set<number>();
 
-  /** The worker started for the index alone that `releaseSearchWorker` ends as soon as it is idle. */
-  private releaseWhenIdle?: number;
+  /** `releaseSearchWorker` was called while the index's worker was busy: it ends once idle. */
+  private releaseWhenIdle = false;
 
   constructor(
     private readonly spawn: (purpose: WorkerPurpose) => WorkerLike,
@@ -100,7 +100,7 @@ export class BuildPool {
       }
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new Error(`build worker failed: ${msg.error}`));
-      if (this.releaseWhenIdle === index && this.busy[index] === 0) this.releaseSearchWorker();
+      if (this.releaseWhenIdle && this.searchWorker === index && this.busy[index] === 0) this.releaseSearchWorker();
       this.dispatch();
     });
     worker.on('error', (error) => {
@@ -226,6 +226,7 @@ export class BuildPool {
    */
   startSearchWorker(): void {
     this.searchWorker = 0;
+    this.releaseWhenIdle = false;
     this.workers[0] ??= this.start(0, 'search');
   }
 
@@ -235,10 +236,10 @@ export class BuildPool {
     if (index === undefined || !this.searchOnly.has(index)) return;
     // Still reading the state ahead: ended once it has.
     if (this.busy[index] !== 0) {
-      this.releaseWhenIdle = index;
+      this.releaseWhenIdle = true;
       return;
     }
-    this.releaseWhenIdle = undefined;
+    this.releaseWhenIdle = false;
     this.searchWorker = undefined;
     this.searchOnly.delete(index);
     void this.workers[index]?.terminate();

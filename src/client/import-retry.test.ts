@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { failedScript } from './lazy.ts';
+import { failedScript } from './import-retry.ts';
 
 describe('failedScript', () => {
   afterEach(() => vi.unstubAllGlobals());
