@@ -1,4 +1,4 @@
-export { walkFiles, walkFilesAside, type ListedFiles } from './walk.ts';
+export { walkFiles, walkFilesAside, walkFilesWithStats, type ListedFiles } from './walk.ts';
 export { fileBelow } from './below.ts';
 export { componentFiles, type ComponentFiles } from './component-files.ts';
 export { hashText } from './hash.ts';

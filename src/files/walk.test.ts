@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { walkFiles, walkFilesAside } from './walk.ts';
+import { walkFiles, walkFilesAside, walkFilesWithStats } from './walk.ts';
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'protodocs-walk-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -20,6 +20,7 @@ test('lists every file below a folder, sorted, as forward-slash paths, in this t
   expect(walkFiles(path.join(temp, 'a', '..', '.'))).toEqual(expected);
   const aside = await walkFilesAside(temp);
   expect([...aside.keys()]).toEqual(expected);
+  expect(walkFilesWithStats(temp)).toEqual(aside);
   for (const rel of expected) {
     const st = statSync(path.join(temp, rel));
     expect(aside.get(rel)).toEqual([st.size, st.mtimeMs, st.ctimeMs]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { problem } from '../errors/index.ts';
+import { walkFilesWithStats } from '../files/index.ts';
 import { hashFile, isUpToDate, readRecord, recordInputs, recordKey, reusablePage, writeRecord, type BuildRecord, type RecordedBuild } from './build-record.ts';
 
 // The build record says when a build would write exactly what the output folder already holds. Each thing that
@@ -59,6 +60,8 @@ beforeEach(() => {
 });
 
 const upToDate = () => isUpToDate(readRecord(root)!, KEY, root);
+/** The same check given content/ listed with its stats beforehand, as `unchanged` lists a small site's. */
+const upToDateListed = () => isUpToDate(readRecord(root)!, KEY, root, walkFilesWithStats(path.join(root, 'content')));
 
 describe('writeRecord and readRecord', () => {
   test('the record lists what the build read, with hashes and stats, and what it wrote', () => {
@@ -207,6 +210,16 @@ describe('isUpToDate', () => {
 
   test('nothing changed', () => {
     expect(upToDate()).toBe(true);
+    expect(upToDateListed()).toBe(true);
+  });
+
+  test("a listing's stats stand for the content files': they are not statted again", () => {
+    const listing = new Map(walkFilesWithStats(path.join(root, 'content')));
+    const [size, mtimeMs] = listing.get('docs/intro.md')!;
+    listing.set('docs/intro.md', [size + 1, mtimeMs]);
+    expect(isUpToDate(readRecord(root)!, KEY, root, listing)).toBe(false);
+    listing.delete('docs/intro.md');
+    expect(isUpToDate(readRecord(root)!, KEY, root, listing)).toBe(false);
   });
 
   test('an input touched but with the same bytes is unchanged', () => {
@@ -214,6 +227,7 @@ describe('isUpToDate', () => {
     utimesSync(path.join(root, 'content/docs/intro.md'), now, now);
     utimesSync(path.join(root, 'site.config.ts'), now, now);
     expect(upToDate()).toBe(true);
+    expect(upToDateListed()).toBe(true);
   });
 
   test('other options or protodocs code', () => {
@@ -236,6 +250,7 @@ describe('isUpToDate', () => {
   ])('%s: rebuild', (_, change) => {
     change();
     expect(upToDate()).toBe(false);
+    expect(upToDateListed()).toBe(false);
   });
 });
 

@@ -92,15 +92,24 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
-/** True when a build now would write exactly what the output folder already holds. Checks are ordered cheapest first. */
-export function isUpToDate(record: BuildRecord, key: string, root: string): boolean {
+/**
+ * True when a build now would write exactly what the output folder already holds. Checks are ordered cheapest first.
+ * `content`: the content folder's files with their stats, listed already (they are not statted again).
+ */
+export function isUpToDate(record: BuildRecord, key: string, root: string, content?: ListedFiles): boolean {
   if (record.key !== key) return false;
-  if (!sameList(walkFiles(path.join(root, 'content')), record.contentFiles)) return false;
+  const contentDir = path.join(root, 'content');
+  if (!sameList(content ? [...content.keys()] : walkFiles(contentDir), record.contentFiles)) return false;
+  const listedStats = (abs: string) => {
+    if (!content || !abs.startsWith(contentDir + path.sep)) return undefined;
+    const found = content.get(abs.slice(contentDir.length + 1).split(path.sep).join('/'));
+    return found && { size: found[0], mtimeMs: found[1] };
+  };
   // An edited input usually shows in its stats: found here, before the output folder is walked or anything hashed.
   const touched: [string, string][] = [];
   const untouched: [string, string][] = [];
   for (const [abs, [hash, size, mtimeMs]] of Object.entries(record.inputs)) {
-    const st = statSync(abs, { throwIfNoEntry: false });
+    const st = listedStats(abs) ?? statSync(abs, { throwIfNoEntry: false });
     if (!st || st.size !== size) return false;
     (st.mtimeMs === mtimeMs ? untouched : touched).push([abs, hash]);
   }

@@ -138,6 +138,9 @@ describe('diskReuse', () => {
 
   test('a successful build is recorded: the next one with the same options is unchanged and reuses its pages', () => {
     const s = site();
+    const doc = path.join(s.root, 'content', 'docs', 'a.md');
+    mkdirSync(path.dirname(doc));
+    writeFileSync(doc, '# A\n');
     const first = diskReuse({ record: true });
     expect(first.keysPages).toBe(true);
     expect(first.unchanged({ root: s.root })).toBeUndefined();
@@ -152,6 +155,8 @@ describe('diskReuse', () => {
     const second = diskReuse({ record: true });
     expect(second.unchanged({ root: s.root })).toEqual({ pages: 4, outDir: s.outDir, warnings: [problem('PD1007', {})] });
     expect(second.recorded!()).toBe(true);
+    // A small site's content/ is listed with its stats by that check, for the build's scan.
+    expect(second.listedContent!()).toEqual(new Map([['docs/a.md', [4, statSync(doc).mtimeMs, statSync(doc).ctimeMs]]]));
     expect(second.page('index.html', 'page-key')).toEqual({ file: path.join(s.outDir, 'index.html') });
     expect(second.page('index.html', 'another key')).toBeUndefined();
     expect(second.page('other.html', 'page-key')).toBeUndefined();
@@ -165,6 +170,7 @@ describe('diskReuse', () => {
     const third = diskReuse({ record: true });
     expect(third.unchanged({ root: s.root, baseUrl: '/b/' })).toBeUndefined();
     expect(third.recorded!()).toBe(false);
+    expect(third.listedContent!()).toBeUndefined();
     expect(third.page('index.html', 'page-key')).toBeUndefined();
   });
 
