@@ -71,6 +71,27 @@ describe('StreamingOutput', () => {
     expect(readdirSync(temp).filter((n) => n.startsWith('.protodocs-'))).toEqual([]);
   });
 
+  it('opens in patch mode before the previous output is listed: a file written then waits for the listing', async () => {
+    const out = path.join(temp, 'site-listed-late');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'index.html'), 'home');
+    const before = statSync(path.join(out, 'index.html')).mtimeMs;
+    let list!: (files: Map<string, [number, number]>) => void;
+    const listed = new Promise<Map<string, [number, number]>>((resolve) => (list = resolve));
+    const sink = await StreamingOutput.open(out, { patch: true, listed });
+    expect(sink.previousDirectory).toBe(out);
+    let written = false;
+    const writing = sink.write('index.html', 'home').then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(written).toBe(false);
+    list(new Map([['index.html', [4, before]]]));
+    await writing;
+    await sink.commit(new Map());
+    // Listed, the same bytes were left as they were.
+    expect(statSync(path.join(out, 'index.html')).mtimeMs).toBe(before);
+    expect(walkFiles(out)).toEqual(['index.html']);
+  });
+
   it('writes a file given in parts as their bytes in order; in patch mode, parts that make the same bytes leave it untouched', async () => {
     const out = path.join(temp, 'site-parts');
     mkdirSync(out);

@@ -134,9 +134,14 @@ export class StreamingOutput implements OutputSink {
   private constructor(
     private readonly outDir: string,
     private readonly temp: string,
-    /** Patch mode: the files of the previous output. */
-    private readonly previous: ReadonlySet<string> | undefined,
-  ) {}
+    /**
+     * Patch mode: the files of the previous output, once listed. Awaited where a file is written, not by `open`: an
+     * edit's search index is updated while another thread lists the folder.
+     */
+    private readonly previousFiles: Promise<ReadonlySet<string>> | undefined,
+  ) {
+    previousFiles?.catch(() => {});
+  }
 
   /** `listed`: the output folder's files (`walkFiles`), when the caller had them walked while it did other work. */
   static async open(outDir: string, options: { patch?: boolean; listed?: Promise<ListedFiles> } = {}): Promise<StreamingOutput> {
@@ -144,7 +149,7 @@ export class StreamingOutput implements OutputSink {
     await mkdir(temp, { recursive: true }).catch((error: unknown) => {
       throw new ProtodocsError(fileSystemProblem(error, temp, 'create the temporary output folder'));
     });
-    const previous = options.patch && existsSync(outDir) ? new Set(options.listed ? (await options.listed).keys() : walkFiles(outDir)) : undefined;
+    const previous = options.patch && existsSync(outDir) ? (options.listed ? options.listed.then((listed) => new Set(listed.keys())) : Promise.resolve(new Set(walkFiles(outDir)))) : undefined;
     return new StreamingOutput(outDir, temp, previous);
   }
 
@@ -163,7 +168,7 @@ export class StreamingOutput implements OutputSink {
 
   /** The previous output, in patch mode: a writer in another thread leaves out what it already holds. */
   get previousDirectory(): string | undefined {
-    return this.previous ? this.outDir : undefined;
+    return this.previousFiles ? this.outDir : undefined;
   }
 
   /** The temp folder, for a writer in another thread (it must finish before `commit` or `abort`). */
@@ -173,10 +178,11 @@ export class StreamingOutput implements OutputSink {
 
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     this.made.add(rel);
-    if (this.previous) {
+    const previous = await this.previousFiles;
+    if (previous) {
       // Encoded once, for the comparison and the write (llms-full.txt is 60 MB at 10,000 pages).
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-      if (this.previous.has(rel) && (await sameBytes(insideFolder(this.outDir, rel), bytes))) return;
+      if (previous.has(rel) && (await sameBytes(insideFolder(this.outDir, rel), bytes))) return;
       return this.put(rel, (target) => writeFile(target, bytes));
     }
     await this.put(rel, (target) => writeFile(target, content));
@@ -187,7 +193,7 @@ export class StreamingOutput implements OutputSink {
     for (const part of parts) size += part.byteLength;
     const abs = insideFolder(this.outDir, rel);
     // Only a file of the same size can hold the same bytes: then, and only then, the parts are joined to compare.
-    if (this.previous?.has(rel) && (await stat(abs).catch(() => undefined))?.size === size) return this.write(rel, Buffer.concat(parts));
+    if ((await this.previousFiles)?.has(rel) && (await stat(abs).catch(() => undefined))?.size === size) return this.write(rel, Buffer.concat(parts));
     this.made.add(rel);
     await this.put(rel, (target) => writeAll(target, parts));
   }
@@ -198,10 +204,11 @@ export class StreamingOutput implements OutputSink {
    */
   async reuse(rel: string, source: string): Promise<void> {
     this.made.add(rel);
-    if (this.previous) {
+    const previous = await this.previousFiles;
+    if (previous) {
       // A kept page is named by its path in the output. `rel` is one of the folder's own files, so a plain join names
       // it: resolving both paths for 20,000 files at 10,000 pages was a tenth of an edit's main thread.
-      if (this.previous.has(rel) && source === fileBelow(this.outDir, rel)) return;
+      if (previous.has(rel) && source === fileBelow(this.outDir, rel)) return;
     }
     await this.put(rel, (target) => link(source, target).catch(() => copyFile(source, target)));
   }
@@ -236,7 +243,8 @@ export class StreamingOutput implements OutputSink {
       await this.abort();
       throw this.failure;
     }
-    if (this.previous) return this.commitPatch(this.previous, copies);
+    const previous = await this.previousFiles;
+    if (previous) return this.commitPatch(previous, copies);
     try {
       for (const dir of new Set([...copies.keys()].map((rel) => path.dirname(insideFolder(this.temp, rel))))) {
         await step('create the folder', dir, () => mkdir(dir, { recursive: true }));

@@ -102,7 +102,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const search = options.deferSearch ? undefined : prepareSearch();
     // With nothing wrong so far, pages stream to disk as they render; otherwise nothing is written at all.
     output = writing && !run.failed ? await StreamingOutput.open(config.outDirAbs, { patch: true, listed }) : undefined;
-    if (output && listed) reuse.listedOutput?.(await listed);
     const sink = output ?? new MemoryOutput(out.files);
     const writeTo = output && { directory: output.directory, previous: output.previousDirectory };
     const kept = search ? s.keptPages(search.records) : 0;
@@ -114,6 +113,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const madeMostRecords = search !== undefined && kept < table.routes.length / 2;
     searching = search && s.startSearch(search, reuse, pool, writeTo);
     if (searching && pool && madeMostRecords) s.collectGarbage();
+    // The pages need the previous output's listing to keep its files; the index, updated above in a small site's edit,
+    // did not, while another thread made the listing.
+    if (output && listed) reuse.listedOutput?.(await listed);
     run.stage('search', summary);
     const routesKey = reuse.keysPages ? hashText(s.routeInputsText(content, markdown.summaries)) : undefined;
     const site = await s.renderSite({ config, table, html: documents.html, modules, assets: bundled.assets, bundleKey: bundling.key, indexUrl: s.searchIndexUrl(config.baseUrl), askEndpoint: options.askEndpoint, reuse, keyed: reuse.keysPages, routesKey, sink, writeTo, pool, diagnostics: run.diagnostics, onPage: () => run.page(table.routes.length) });
