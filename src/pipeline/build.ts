@@ -26,9 +26,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return done({ pages: unchanged.pages, outDir: unchanged.outDir, unchanged: true });
   }
   // An edit reads few files but stats them all: content/ is walked and statted in another thread while the config
-  // compiles and the caches load (a small site's, by the check above, in this one). A first build reads every file, so the stats are a small part of its scan, while
-  // the thread would take a core from the parse workers; a build in memory, or serve, which knows what changed, needs
-  // no stats.
+  // compiles and the caches load (a small site's, by the check above, in this one). A first build reads every file, so
+  // the stats are a small part of its scan, while the thread would take a core from the parse workers; a build in
+  // memory, or serve, which knows what changed, needs no stats.
   const walks = new AbortController();
   const listedHere = writing && !options.changed ? reuse.listedContent?.() : undefined;
   const listingContent = listedHere ? Promise.resolve(listedHere) : writing && !options.changed && reuse.recorded?.() ? walkFilesAside(contentFolder(options.root), walks.signal) : undefined;
