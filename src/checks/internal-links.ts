@@ -21,7 +21,6 @@ export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, 
   for (const [file, doc] of html) {
     const ownUrl = table.bySource.get(file);
     for (const link of doc.links) {
-      if (!link.fragment) continue;
       const target = link.url === '' ? ownUrl : routePathOf(link.url, baseUrl);
       if (!target) continue;
       const anchors = anchorsByUrl.get(target);

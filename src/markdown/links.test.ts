@@ -13,6 +13,13 @@ describe('links', () => {
     expect(links).toEqual([{ url: '/docs/xmdv1/', fragment: 'über-uns', line: 3, column: 5 }]);
   });
 
+  test('a resolved link is recorded only with a fragment: the anchor check has nothing to check in one without', () => {
+    const resolveLink = (href: string) => ({ url: `/docs/${href.replace(/\W+/g, '')}/` });
+    const { html, links } = render('[page](./a.md) and [part](./a.md#b)\n', {}, { resolveLink });
+    expect(html).toBe('<p><a href="/docs/amd/">page</a> and <a href="/docs/amd/#b">part</a></p>');
+    expect(links).toEqual([{ url: '/docs/amd/', fragment: 'b', line: 1, column: 20 }]);
+  });
+
   test('same-page links are recorded with url "" and never reach the resolver', () => {
     const resolveLink = vi.fn(() => undefined);
     const { html, links } = render('[up](#top) and [top](#)\n', {}, { resolveLink });

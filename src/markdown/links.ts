@@ -118,8 +118,7 @@ function rewriteHref(context: RenderContext, url: string, position: Position | u
     context.diagnostics.push(problem('PD5001', { target: path, hint: resolved.hint }, { file: context.file, ...at }));
     return { href: url, external: false };
   }
-  const outgoing = { url: resolved.url, ...at };
-  context.links.push(fragment === '' ? outgoing : { ...outgoing, fragment: decodeFragment(fragment) });
+  if (fragment !== '') context.links.push({ url: resolved.url, fragment: decodeFragment(fragment), ...at });
   return { href: fragment === '' ? resolved.url : `${resolved.url}#${fragment}`, external: false };
 }
 

@@ -88,7 +88,7 @@ export interface OutgoingLink {
   /** Resolved URL path (with base URL); '' means the same page (a `#fragment`-only link). */
   url: string;
   /** The fragment without '#', percent-decoded so it compares with `anchors`. */
-  fragment?: string;
+  fragment: string;
   line: number;
   column: number;
 }
@@ -111,7 +111,10 @@ export interface DocumentHtml {
   toc: TocItem[];
   /** Every id in the page that a `#fragment` can target. */
   anchors: string[];
-  /** Internal links after resolution, for the link check. */
+  /**
+   * Internal links with a `#fragment`, resolved, for the anchor check. A link to a page alone was checked as it was
+   * resolved (PD5001); kept here too, it was most of what the cache reads back of every page on each edit.
+   */
   links: OutgoingLink[];
   sections: Section[];
   wordCount: number;

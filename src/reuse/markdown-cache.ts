@@ -8,7 +8,7 @@ import { isUnmade, lazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input, or the files' encoding does. */
-const FORMAT = 'protodocs-markdown-cache-10';
+const FORMAT = 'protodocs-markdown-cache-11';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
