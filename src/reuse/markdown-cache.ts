@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DocumentHtml } from '../markdown/index.ts';
 import type { ParsedSummary } from '../routes/index.ts';
-import { isUnmade, lazyField } from '../shared/index.ts';
+import { isUnmade, sharedLazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input, or the files' encoding does. */
@@ -90,6 +90,7 @@ export class MarkdownCache {
     const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
     const bodies = new WeakMap<DocumentHtml, HeldParts>();
+    const lazyPart = heavyPart(bodies);
     let search: SavedSearch | undefined;
     let context: string | undefined;
     let disk: Omit<Disk, 'entries' | 'search' | 'context'> | undefined;
@@ -119,7 +120,7 @@ export class MarkdownCache {
             if (entry.doc && places) {
               for (const [key, [place, length]] of Object.entries(places)) {
                 if (!HEAVY.includes(key) || !(place >= 0 && length >= 0 && place + length <= parts.end)) throw new Error('corrupt cache');
-                lazyField(entry.doc as unknown as Record<string, unknown>, key, () => deserialize(parts.read(place, length)) as never);
+                lazyPart(entry.doc, key);
               }
               bodies.set(entry.doc, { file: parts, places });
             }
@@ -316,6 +317,18 @@ interface HeldParts {
   places: Places;
 }
 
+/**
+ * Defines a heavy part of a document as read from where `bodies` says it is, when first used (the whole document's
+ * record is read with every entry; the part only by a page rendered anew).
+ */
+function heavyPart(bodies: WeakMap<DocumentHtml, HeldParts>, options?: { keep?: boolean }): (doc: DocumentHtml, key: string) => void {
+  return sharedLazyField<DocumentHtml>((doc, key) => {
+    const { file, places } = bodies.get(doc)!;
+    const [place, length] = places[key];
+    return deserialize(file.read(place, length));
+  }, options);
+}
+
 /** An entry without its document's heavy parts, and the names of those parts (none without a document). */
 function split(entry: CacheEntry): { head: CacheEntry; heavy?: string[] } {
   const doc = entry.doc;
@@ -348,7 +361,11 @@ class Spill {
     private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
     /** The first of the folders made for the files, if any: a build that saves nothing leaves none behind. */
     private readonly made: string | undefined,
-  ) {}
+  ) {
+    this.lazyPart = heavyPart(bodies, { keep: false });
+  }
+
+  private readonly lazyPart: (doc: DocumentHtml, key: string) => void;
 
   static open(file: string, bodies: WeakMap<DocumentHtml, HeldParts>): Spill | undefined {
     // Not the name a rewrite writes to.
@@ -381,13 +398,10 @@ class Spill {
       }
       this.out.write([name, head, heavy && places]);
       if (!heavy) return true;
-      const parts = this.parts;
-      for (const [key, [place, length]] of Object.entries(places)) {
-        // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
-        // kept, only where they are.
-        lazyField(doc as unknown as Record<string, unknown>, key, () => deserialize(parts.read(place, length)), { keep: false });
-      }
-      this.bodies.set(doc!, { file: parts, places });
+      // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
+      // kept, only where they are.
+      for (const key of Object.keys(places)) this.lazyPart(doc!, key);
+      this.bodies.set(doc!, { file: this.parts, places });
       return true;
     } catch {
       this.remove();
