@@ -55,6 +55,19 @@ describe('checkInternalLinks', () => {
     expect(checkInternalLinks(table, only, '/b/')).toEqual([]);
   });
 
+  test("a page no link names a fragment of never has its anchors read (a cached page's are read from disk)", () => {
+    const unread = rendered([]);
+    Object.defineProperty(unread, 'anchors', { get: () => { throw new Error('anchors of an unlinked page were read'); } });
+    const lazy = new Map([
+      ['content/docs/intro.md', rendered(['a'], [{ url: '/b/about/', fragment: 'gone', line: 7, column: 3 }, { url: '/b/about/', fragment: 'team' }])],
+      ['content/docs/guides/setup.md', unread],
+      ['content/pages/about.md', rendered(['team'])],
+    ]);
+    expect(print(checkInternalLinks(table, lazy, '/b/'))).toEqual([
+      'content/docs/intro.md:7:3  PD5002 Broken anchor: /about/#gone has no heading with that id.  (hint: heading ids are the heading text in lower case with dashes)',
+    ]);
+  });
+
   test('the version root alias has the anchors of its doc', () => {
     const aliasHtml = new Map([
       ['content/docs/intro.md', rendered(['top-heading'])],

@@ -9,21 +9,28 @@ import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
  * reported by the markdown stage (PD5001) at the link; here only PD5002 (missing heading anchor) is added.
  */
 export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, baseUrl: string): Diagnostic[] {
-  const anchorsByUrl = new Map<string, Set<string>>();
-  const sourceOf = (route: RouteTable['routes'][number]): string | undefined =>
-    route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
+  const sourceByUrl = new Map<string, string>();
   for (const route of table.routes) {
-    const source = sourceOf(route);
-    const doc = source ? html.get(source) : undefined;
-    if (doc) anchorsByUrl.set(route.url, new Set(doc.anchors));
+    const source = route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
+    if (source) sourceByUrl.set(route.url, source);
   }
+  // Only the pages some link names a fragment of: a cached page's anchors are read from disk when first used.
+  const anchorsByUrl = new Map<string, Set<string> | undefined>();
+  const anchorsOf = (url: string): Set<string> | undefined => {
+    if (!anchorsByUrl.has(url)) {
+      const source = sourceByUrl.get(url);
+      const doc = source === undefined ? undefined : html.get(source);
+      anchorsByUrl.set(url, doc && new Set(doc.anchors));
+    }
+    return anchorsByUrl.get(url);
+  };
   const out: Diagnostic[] = [];
   for (const [file, doc] of html) {
     const ownUrl = table.bySource.get(file);
     for (const link of doc.links) {
       const target = link.url === '' ? ownUrl : routePathOf(link.url, baseUrl);
       if (!target) continue;
-      const anchors = anchorsByUrl.get(target);
+      const anchors = anchorsOf(target);
       // Fragments arrive decoded from the markdown stage, as anchors are.
       if (!anchors || anchors.has(link.fragment)) continue;
       out.push(problem('PD5002', { target, fragment: link.fragment, suggestion: didYouMean(link.fragment, anchors) }, { file, line: link.line, column: link.column }));

@@ -134,7 +134,7 @@ describe('MarkdownCache', () => {
     const first = MarkdownCache.load(root);
     const withSections = {
       ...entry('k1', 'One'),
-      doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>', toc: [{ id: 'two', text: 'Two', depth: 2, children: [] }] },
+      doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>', toc: [{ id: 'two', text: 'Two', depth: 2, children: [] }], description: 'About one' },
     };
     first.set('a.md', withSections);
     first.set('b.md', entry('k2', 'Two'));
@@ -143,9 +143,13 @@ describe('MarkdownCache', () => {
 
     const loaded = MarkdownCache.load(root);
     const doc = loaded.get('a.md', 'k1')!.doc!;
-    // What a page key or the link check reads is there; the heavy parts are not made yet.
+    // What a page key reads is there; the heavy parts are not made yet, the anchors and description among them (an
+    // edit reads them only for the page it renders, and the link check only for a page a link names a fragment of).
+    expect(doc.links).toEqual([]);
+    expect(['html', 'sections', 'excerptHtml', 'toc', 'anchors', 'description'].map((key) => isUnmade(doc, key))).toEqual([true, true, true, true, true, true]);
     expect(doc.anchors).toEqual(['one']);
-    expect(['html', 'sections', 'excerptHtml', 'toc'].map((key) => isUnmade(doc, key))).toEqual([true, true, true, true]);
+    expect(doc.description).toBe('About one');
+    expect(isUnmade(doc, 'anchors') || isUnmade(doc, 'description') || !isUnmade(doc, 'html')).toBe(false);
     // A rewrite (here: half the entries dropped) copies the unread parts as bytes, and they read back the same.
     loaded.set('a.md', loaded.get('a.md', 'k1')!);
     loaded.save();
@@ -235,7 +239,7 @@ describe('MarkdownCache', () => {
     cache.save();
     const grown = readFileSync(partsFile(root)).length - size;
     expect(grown).toBeGreaterThan(0);
-    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + 2 * serialize([]).length + 20);
+    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + serialize(['edited']).length + 2 * serialize([]).length + 20);
     const again = MarkdownCache.load(root);
     expect(again.get('f1.md', 'k1')).toEqual({ ...entry('k1', 'T1'), fingerprint: 'moved' });
     expect(again.get('f2.md', 'k2')).toEqual(entry('k2', 'Edited'));

@@ -8,16 +8,18 @@ import { isUnmade, sharedLazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input, or the files' encoding does. */
-const FORMAT = 'protodocs-markdown-cache-11';
+const FORMAT = 'protodocs-markdown-cache-12';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
  * cache's bytes. They are kept in a file of their own and each read from it when first used, so that an edit that
  * renders one page neither reads 170 MB of HTML and sections (10,000 pages) nor turns them back into strings, and the
  * search index reading a page's sections does not make its HTML. A table of contents is small, but read with the
- * entries, the TOCs were a fifth of their bytes, read on every edit for the one page it renders.
+ * entries, the TOCs were a fifth of their bytes, read on every edit for the one page it renders. A description and
+ * the heading anchors are read only by a page rendered anew and by a link naming one of its fragments: at 10,000 gen
+ * pages they were 3 MB of the entries' 14, parsed on every edit and then not read once.
  */
-const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections', 'toc'] satisfies (keyof DocumentHtml)[];
+const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections', 'toc', 'description', 'anchors'] satisfies (keyof DocumentHtml)[];
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
