@@ -157,6 +157,25 @@ describe('a rebuild after an edit', () => {
     expect(readFileSync(entry, 'utf8')).not.toContain('Edited by hand');
   }, 60_000);
 
+  it('an image replaced: the page that shows it, under the image\'s new name, and the new image; the old one goes', async () => {
+    const image = path.join(path.dirname(doc(30)), 'figure.png');
+    writeFileSync(image, 'the first picture');
+    appendFileSync(doc(30), '\n![A figure](./figure.png)\n');
+    await rebuild();
+    const page = path.join(out, 'docs/section-0/page-30/index.html');
+    const shown = () => /assets\/img\/figure\.[0-9a-f]{10}\.png/.exec(readFileSync(page, 'utf8'))?.[0];
+    const before = shown();
+    // Neither the page nor any other changed: only the image's file did.
+    writeFileSync(image, 'the second picture, a longer one');
+    const { written, removed } = await rebuild();
+    const after = shown();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(written).toEqual([after, 'docs/section-0/page-30/index.html']);
+    expect(removed).toEqual([before]);
+    expect(readFileSync(path.join(out, after!), 'utf8')).toBe('the second picture, a longer one');
+  }, 60_000);
+
   it('leaves, after all these edits, the output a clean build makes (llms-full.txt copied in parts from the last), the search index updated in place included', async () => {
     // The index is updated from the state the last build left, never made whole, in this run of edits.
     expect(existsSync(path.join(site, 'node_modules', '.cache', 'protodocs', 'search-state.bin'))).toBe(true);

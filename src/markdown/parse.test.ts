@@ -52,6 +52,13 @@ describe('parseMarkdown', () => {
       { href: './one.md', line: 3, column: 1, kind: 'link' },
       { href: './two.png', line: 4, column: 1, kind: 'image' },
     ]);
+    expect(parsed.images).toBe(true);
+  });
+
+  test('says whether the page shows an image, by an image or by a definition only images use', () => {
+    expect(parse('![a](./a.png)\n').images).toBe(true);
+    expect(parse('[a](./a.png) and [b][one]\n\n[one]: ./b.png\n').images).toBeUndefined();
+    expect(parse('![b][one]\n\n[one]: ./b.png\n').images).toBe(true);
   });
 
   test('an empty body parses to an empty tree', () => {

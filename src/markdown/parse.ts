@@ -87,6 +87,7 @@ function parseWith(state: ParserState, source: string, options: ParseOptions): P
   const h1 = headings.find((heading) => heading.depth === 1)?.text;
   const parsed: ParsedMarkdown = { mdast, headings, links, mdxImports, diagnostics };
   if (h1 !== undefined) parsed.h1 = h1;
+  if (links.some((link) => link.kind === 'image')) parsed.images = true;
   if (mdxImportPositions) parsed.mdxImportPositions = mdxImportPositions;
   return parsed;
 }

@@ -28,6 +28,12 @@ export interface ParsedMarkdown {
   h1?: string;
   headings: HeadingInfo[];
   links: LinkRef[];
+  /**
+   * Set when one of `links` is an image. A page that shows an image can change with no change to it or to any page (the
+   * image's file changes), so its fingerprint is taken anew on every build; this says so without reading `links`,
+   * which the cache reads from disk only when used.
+   */
+  images?: true;
   /** MDX only: `import X from './x.tsx'` → X → the import specifier as written. */
   mdxImports: Record<string, string>;
   /** MDX only: where each import is written. */

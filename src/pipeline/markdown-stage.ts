@@ -206,7 +206,7 @@ export class MarkdownStage {
       const cached = cache?.get(file.file, this.keys.get(file.file)!);
       // An image's fingerprint is its file's stats, which no context names.
       const fingerprint =
-        checked && cached?.fingerprint !== undefined && !this.summaries.get(file.file)!.links.some((link) => link.kind === 'image')
+        checked && cached?.fingerprint !== undefined && !this.summaries.get(file.file)!.images
           ? cached.fingerprint
           : this.fingerprint(file, job, prepared.resolverFor(file.file, job.fromUrl), schemasKey);
       fingerprints.set(file.file, fingerprint);

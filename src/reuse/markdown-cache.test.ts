@@ -129,11 +129,12 @@ describe('MarkdownCache', () => {
     expect(MarkdownCache.load(root).get('f4.md', 'k4')).toBeUndefined();
   });
 
-  test('a document\'s HTML, sections and TOC are made only when read, and saved again unread as the same bytes', () => {
+  test('a document\'s HTML, sections and TOC, and its summary\'s links, are made only when read, and saved again unread as the same bytes', () => {
     const root = site();
     const first = MarkdownCache.load(root);
     const withSections = {
       ...entry('k1', 'One'),
+      summary: { ...entry('k1', 'One').summary, links: [{ href: './two.md#top', line: 3, column: 5, kind: 'link' as const }] },
       doc: { ...entry('k1', 'One').doc!, sections: [{ id: 'one', heading: 'One', depth: 1, text: 'the text' }], excerptHtml: '<p>x</p>', toc: [{ id: 'two', text: 'Two', depth: 2, children: [] }], description: 'About one' },
     };
     first.set('a.md', withSections);
@@ -143,6 +144,10 @@ describe('MarkdownCache', () => {
 
     const loaded = MarkdownCache.load(root);
     const doc = loaded.get('a.md', 'k1')!.doc!;
+    // The links are read only when the file's fingerprint is taken anew, never on an edit of another page.
+    const summary = loaded.get('a.md', 'k1')!.summary;
+    expect(summary.h1).toBe('One');
+    expect(isUnmade(summary, 'links')).toBe(true);
     // What a page key reads is there; the heavy parts are not made yet, the anchors and description among them (an
     // edit reads them only for the page it renders, and the link check only for a page a link names a fragment of).
     expect(doc.links).toEqual([]);
@@ -153,7 +158,7 @@ describe('MarkdownCache', () => {
     // A rewrite (here: half the entries dropped) copies the unread parts as bytes, and they read back the same.
     loaded.set('a.md', loaded.get('a.md', 'k1')!);
     loaded.save();
-    expect(isUnmade(doc, 'html') && isUnmade(doc, 'toc')).toBe(true);
+    expect(isUnmade(doc, 'html') && isUnmade(doc, 'toc') && isUnmade(summary, 'links')).toBe(true);
     expect(readFileSync(cacheFile(root)).length).toBeLessThan(written.length);
     const again = MarkdownCache.load(root).get('a.md', 'k1')!;
     expect(again).toEqual(withSections);
@@ -239,7 +244,8 @@ describe('MarkdownCache', () => {
     cache.save();
     const grown = readFileSync(partsFile(root)).length - size;
     expect(grown).toBeGreaterThan(0);
-    expect(grown).toBeLessThan(serialize('<h1>Edited</h1>').length + serialize(['edited']).length + 2 * serialize([]).length + 20);
+    // Its HTML, anchors, TOC, sections and summary's links, each after a 4-byte length.
+    expect(grown).toBe(serialize('<h1>Edited</h1>').length + serialize(['edited']).length + 3 * serialize([]).length + 5 * 4);
     const again = MarkdownCache.load(root);
     expect(again.get('f1.md', 'k1')).toEqual({ ...entry('k1', 'T1'), fingerprint: 'moved' });
     expect(again.get('f2.md', 'k2')).toEqual(entry('k2', 'Edited'));
@@ -389,6 +395,8 @@ describe('MarkdownCache', () => {
       expect(cacheFiles(root)).toEqual(['markdown-parts.*.bin', `markdown.bin.${process.pid}.spill.tmp`]);
       for (const [i, e] of entries.entries()) {
         expect(['html', 'excerptHtml', 'sections', 'toc'].map((key) => isUnmade(e.doc!, key))).toEqual([true, true, true, true]);
+        expect(isUnmade(e.summary, 'links')).toBe(true);
+        expect(e.summary.links).toEqual([]);
         // Read twice, from the file or from the bytes not yet written, and never kept.
         expect(e.doc!.html).toBe(heavy(i).doc!.html);
         expect(e.doc!.sections).toEqual(heavy(i).doc!.sections);

@@ -8,7 +8,7 @@ import { isUnmade, sharedLazyField } from '../shared/index.ts';
 import { cacheFolder } from './cache-folder.ts';
 
 /** Bump when the markdown stage's output changes for the same input, or the files' encoding does. */
-const FORMAT = 'protodocs-markdown-cache-12';
+const FORMAT = 'protodocs-markdown-cache-13';
 
 /**
  * The parts of a document that only a page rendered anew reads (and the search index, for a changed page): most of the
@@ -20,6 +20,13 @@ const FORMAT = 'protodocs-markdown-cache-12';
  * pages they were 3 MB of the entries' 14, parsed on every edit and then not read once.
  */
 const HEAVY: readonly string[] = ['html', 'excerptHtml', 'sections', 'toc', 'description', 'anchors'] satisfies (keyof DocumentHtml)[];
+
+/**
+ * The same of a file's parse summary: its links and images as written, read only to take the file's fingerprint anew
+ * (a page rendered anew, a page showing an image, or every page once a URL changed). At 10,000 gen pages they were 4 MB
+ * of the entries' 12, read back on every edit that renders one page.
+ */
+const HEAVY_SUMMARY: readonly string[] = ['links'] satisfies (keyof ParsedSummary)[];
 
 export interface CacheEntry {
   /** Hash of the file's bytes and the settings that shape its HTML. */
@@ -63,7 +70,7 @@ export class MarkdownCache {
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
     /** Where the heavy parts of documents read from, or written to, a parts file are in it. */
-    private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
+    private readonly bodies: WeakMap<object, HeldParts>,
     private previousSearch?: SavedSearch,
     /** The link context under which every entry in `previous` was made or checked. */
     private previousContext?: string,
@@ -91,7 +98,7 @@ export class MarkdownCache {
   static load(root: string, options: { spill?: boolean } = {}): MarkdownCache {
     const file = path.join(cacheFolder(root), 'markdown.bin');
     let previous = new Map<string, CacheEntry>();
-    const bodies = new WeakMap<DocumentHtml, HeldParts>();
+    const bodies = new WeakMap<object, HeldParts>();
     const lazyPart = heavyPart(bodies);
     let search: SavedSearch | undefined;
     let context: string | undefined;
@@ -112,7 +119,7 @@ export class MarkdownCache {
               continue;
             }
             // An entry without heavy parts was written with `undefined` there, which JSON writes as null.
-            const [name, entry, places] = record as [string, CacheEntry | null, Places | null];
+            const [name, entry, places, summaryPlaces] = record as [string, CacheEntry | null, Places | null, Places | null | undefined];
             count++;
             // A file the site no longer had when the entry was saved.
             if (entry === null) {
@@ -120,11 +127,8 @@ export class MarkdownCache {
               continue;
             }
             if (entry.doc && places) {
-              for (const [key, [place, length]] of Object.entries(places)) {
-                if (!HEAVY.includes(key) || !(place >= 0 && length >= 0 && place + length <= parts.end)) throw new Error('corrupt cache');
-                lazyPart(entry.doc, key);
-              }
-              bodies.set(entry.doc, { file: parts, places });
+              heldIn(parts, places, HEAVY, entry.doc, lazyPart, bodies);
+              if (summaryPlaces) heldIn(parts, summaryPlaces, HEAVY_SUMMARY, entry.summary, lazyPart, bodies);
             }
             previous.set(name, entry);
           }
@@ -279,23 +283,27 @@ export class MarkdownCache {
    * An entry's record, its heavy parts written to `parts` first: a part still unread is the bytes it was read from,
    * pointed at where they already are in `parts`, else copied there.
    */
-  private entryRecord(parts: PartsFile, [name, entry]: [string, CacheEntry]): [string, CacheEntry, Places | undefined] {
+  private entryRecord(parts: PartsFile, [name, entry]: [string, CacheEntry]): EntryRecord {
     const { head, heavy } = split(entry);
     if (!heavy) return [name, head, undefined];
-    const doc = entry.doc!;
-    const held = this.bodies.get(doc);
+    return [name, head, this.placed(parts, entry.doc!, heavy.doc), this.placed(parts, entry.summary, heavy.summary)];
+  }
+
+  /** Where `target`'s heavy parts `keys` are in `parts`, each written there unless it is already. */
+  private placed(parts: PartsFile, target: object, keys: string[]): Places {
+    const held = this.bodies.get(target);
     const places: Places = {};
-    for (const key of heavy) {
+    for (const key of keys) {
       const at = held?.places[key];
-      if (at && isUnmade(doc, key)) {
+      if (at && isUnmade(target, key)) {
         places[key] = held!.file === parts ? at : [parts.write(held!.file.read(at[0], at[1])), at[1]];
       } else {
-        const body = serialize(doc[key as keyof DocumentHtml]);
+        const body = serialize((target as Record<string, unknown>)[key]);
         places[key] = [parts.write(body), body.length];
       }
     }
-    this.bodies.set(doc, { file: parts, places });
-    return [name, head, places];
+    this.bodies.set(target, { file: parts, places });
+    return places;
   }
 }
 
@@ -314,6 +322,9 @@ type Tail = { search?: SavedSearch; context?: string };
 /** Each heavy part's place in a parts file (where its bytes start) and length. */
 type Places = Record<string, readonly [place: number, length: number]>;
 
+/** An entry as markdown.bin holds it: the places of its document's heavy parts, then of its summary's. */
+type EntryRecord = [name: string, head: CacheEntry, places: Places | undefined, summaryPlaces?: Places];
+
 interface HeldParts {
   file: PartsFile;
   places: Places;
@@ -323,26 +334,43 @@ interface HeldParts {
  * Defines a heavy part of a document as read from where `bodies` says it is, when first used (the whole document's
  * record is read with every entry; the part only by a page rendered anew).
  */
-function heavyPart(bodies: WeakMap<DocumentHtml, HeldParts>, options?: { keep?: boolean }): (doc: DocumentHtml, key: string) => void {
-  return sharedLazyField<DocumentHtml>((doc, key) => {
-    const { file, places } = bodies.get(doc)!;
+function heavyPart(bodies: WeakMap<object, HeldParts>, options?: { keep?: boolean }): (target: object, key: string) => void {
+  return sharedLazyField<object>((target, key) => {
+    const { file, places } = bodies.get(target)!;
     const [place, length] = places[key];
     return deserialize(file.read(place, length));
   }, options);
 }
 
-/** An entry without its document's heavy parts, and the names of those parts (none without a document). */
-function split(entry: CacheEntry): { head: CacheEntry; heavy?: string[] } {
-  const doc = entry.doc;
-  if (!doc) return { head: entry };
+/** Makes `target`'s parts at `places` in `parts` read from there when first used; throws on a place it cannot hold. */
+function heldIn(parts: PartsFile, places: Places, heavy: readonly string[], target: object, lazyPart: (target: object, key: string) => void, bodies: WeakMap<object, HeldParts>): void {
+  for (const [key, [place, length]] of Object.entries(places)) {
+    if (!heavy.includes(key) || !(place >= 0 && length >= 0 && place + length <= parts.end)) throw new Error('corrupt cache');
+    lazyPart(target, key);
+  }
+  bodies.set(target, { file: parts, places });
+}
+
+/**
+ * An entry without the heavy parts of its document and of its summary, and the names of those parts (none without a
+ * document: its summary then stays whole too).
+ */
+function split(entry: CacheEntry): { head: CacheEntry; heavy?: { doc: string[]; summary: string[] } } {
+  if (!entry.doc) return { head: entry };
+  const doc = withoutHeavy(entry.doc, HEAVY);
+  const summary = withoutHeavy(entry.summary, HEAVY_SUMMARY);
+  return { head: { ...entry, doc: doc.head, summary: summary.head }, heavy: { doc: doc.heavy, summary: summary.heavy } };
+}
+
+function withoutHeavy<T extends object>(value: T, names: readonly string[]): { head: T; heavy: string[] } {
   // By its keys, never spreading it: that would read (make) every heavy part.
   const head: Record<string, unknown> = {};
   const heavy: string[] = [];
-  for (const key of Object.keys(doc)) {
-    if (HEAVY.includes(key)) heavy.push(key);
-    else head[key] = doc[key as keyof DocumentHtml];
+  for (const key of Object.keys(value)) {
+    if (names.includes(key)) heavy.push(key);
+    else head[key] = (value as Record<string, unknown>)[key];
   }
-  return { head: { ...entry, doc: head as unknown as DocumentHtml }, heavy };
+  return { head: head as T, heavy };
 }
 
 /**
@@ -360,16 +388,16 @@ class Spill {
     private readonly fd: number,
     private readonly out: RecordWriter,
     private readonly parts: PartsFile,
-    private readonly bodies: WeakMap<DocumentHtml, HeldParts>,
+    private readonly bodies: WeakMap<object, HeldParts>,
     /** The first of the folders made for the files, if any: a build that saves nothing leaves none behind. */
     private readonly made: string | undefined,
   ) {
     this.lazyPart = heavyPart(bodies, { keep: false });
   }
 
-  private readonly lazyPart: (doc: DocumentHtml, key: string) => void;
+  private readonly lazyPart: (target: object, key: string) => void;
 
-  static open(file: string, bodies: WeakMap<DocumentHtml, HeldParts>): Spill | undefined {
+  static open(file: string, bodies: WeakMap<object, HeldParts>): Spill | undefined {
     // Not the name a rewrite writes to.
     const temp = `${file}.${process.pid}.spill.tmp`;
     let parts: PartsFile | undefined;
@@ -387,28 +415,41 @@ class Spill {
     }
   }
 
-  /** Writes the entry and lets go of its document's heavy parts. False when the files could not be written. */
+  /** Writes the entry and lets go of its heavy parts. False when the files could not be written. */
   write(name: string, entry: CacheEntry): boolean {
     if (this.failed) return false;
     const { head, heavy } = split(entry);
-    const doc = entry.doc;
     try {
-      const places: Places = {};
-      for (const key of heavy ?? []) {
-        const body = serialize(doc![key as keyof DocumentHtml]);
-        places[key] = [this.parts.write(body), body.length];
+      if (!heavy) {
+        this.out.write([name, head, undefined] satisfies EntryRecord);
+        return true;
       }
-      this.out.write([name, head, heavy && places]);
-      if (!heavy) return true;
+      const places = this.written(entry.doc!, heavy.doc);
+      const summaryPlaces = this.written(entry.summary, heavy.summary);
+      this.out.write([name, head, places, summaryPlaces] satisfies EntryRecord);
       // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
       // kept, only where they are.
-      for (const key of Object.keys(places)) this.lazyPart(doc!, key);
-      this.bodies.set(doc!, { file: this.parts, places });
+      this.letGo(entry.doc!, places);
+      this.letGo(entry.summary, summaryPlaces);
       return true;
     } catch {
       this.remove();
       return false;
     }
+  }
+
+  private written(target: object, keys: string[]): Places {
+    const places: Places = {};
+    for (const key of keys) {
+      const body = serialize((target as Record<string, unknown>)[key]);
+      places[key] = [this.parts.write(body), body.length];
+    }
+    return places;
+  }
+
+  private letGo(target: object, places: Places): void {
+    for (const key of Object.keys(places)) this.lazyPart(target, key);
+    this.bodies.set(target, { file: this.parts, places });
   }
 
   /** The search record and the end, then the files in place: the entries file's size and the parts file, or undefined. */
