@@ -69,7 +69,7 @@ export class MarkdownCache {
   private constructor(
     private readonly file: string,
     private previous: Map<string, CacheEntry>,
-    /** Where the heavy parts of documents read from, or written to, a parts file are in it. */
+    /** Where the heavy parts of documents and summaries read from, or written to, a parts file are in it. */
     private readonly bodies: WeakMap<object, HeldParts>,
     private previousSearch?: SavedSearch,
     /** The link context under which every entry in `previous` was made or checked. */
@@ -331,8 +331,8 @@ interface HeldParts {
 }
 
 /**
- * Defines a heavy part of a document as read from where `bodies` says it is, when first used (the whole document's
- * record is read with every entry; the part only by a page rendered anew).
+ * Defines a heavy part of a document or a summary as read from where `bodies` says it is, when first used (the entry's
+ * record is read with every entry; the part only by what needs it).
  */
 function heavyPart(bodies: WeakMap<object, HeldParts>, options?: { keep?: boolean }): (target: object, key: string) => void {
   return sharedLazyField<object>((target, key) => {
