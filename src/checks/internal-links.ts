@@ -1,7 +1,7 @@
 import { findValuePosition, type SiteConfig } from '../config/index.ts';
 import { didYouMean, problem, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
-import { routePathOf, type RouteTable } from '../routes/index.ts';
+import { routePathOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
 import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
 
 /**
@@ -9,16 +9,12 @@ import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
  * reported by the markdown stage (PD5001) at the link; here only PD5002 (missing heading anchor) is added.
  */
 export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, DocumentHtml>, baseUrl: string): Diagnostic[] {
-  const sourceByUrl = new Map<string, string>();
-  for (const route of table.routes) {
-    const source = route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
-    if (source) sourceByUrl.set(route.url, source);
-  }
   // Only the pages some link names a fragment of: a cached page's anchors are read from disk when first used.
   const anchorsByUrl = new Map<string, Set<string> | undefined>();
   const anchorsOf = (url: string): Set<string> | undefined => {
     if (!anchorsByUrl.has(url)) {
-      const source = sourceByUrl.get(url);
+      const route = table.byUrl.get(url);
+      const source = route && markdownSource(route);
       const doc = source === undefined ? undefined : html.get(source);
       anchorsByUrl.set(url, doc && new Set(doc.anchors));
     }
@@ -37,6 +33,11 @@ export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, 
     }
   }
   return out;
+}
+
+/** The markdown file a route shows, if it shows one. */
+function markdownSource(route: RouteEntry): string | undefined {
+  return route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
 }
 
 /** Navbar and footer links written in the config must point at real pages, and the files it names must exist. */

@@ -286,24 +286,7 @@ export class MarkdownCache {
   private entryRecord(parts: PartsFile, [name, entry]: [string, CacheEntry]): EntryRecord {
     const { head, heavy } = split(entry);
     if (!heavy) return [name, head, undefined];
-    return [name, head, this.placed(parts, entry.doc!, heavy.doc), this.placed(parts, entry.summary, heavy.summary)];
-  }
-
-  /** Where `target`'s heavy parts `keys` are in `parts`, each written there unless it is already. */
-  private placed(parts: PartsFile, target: object, keys: string[]): Places {
-    const held = this.bodies.get(target);
-    const places: Places = {};
-    for (const key of keys) {
-      const at = held?.places[key];
-      if (at && isUnmade(target, key)) {
-        places[key] = held!.file === parts ? at : [parts.write(held!.file.read(at[0], at[1])), at[1]];
-      } else {
-        const body = serialize((target as Record<string, unknown>)[key]);
-        places[key] = [parts.write(body), body.length];
-      }
-    }
-    this.bodies.set(target, { file: parts, places });
-    return places;
+    return [name, head, placeParts(parts, this.bodies, entry.doc!, heavy.doc), placeParts(parts, this.bodies, entry.summary, heavy.summary)];
   }
 }
 
@@ -340,6 +323,26 @@ function heavyPart(bodies: WeakMap<object, HeldParts>, options?: { keep?: boolea
     const [place, length] = places[key];
     return deserialize(file.read(place, length));
   }, options);
+}
+
+/**
+ * Where `target`'s heavy parts `keys` are in `parts`, each written there unless it already is: a part still unread is
+ * the bytes it was read from, pointed at where they are in `parts`, else copied there. `bodies` then says so.
+ */
+function placeParts(parts: PartsFile, bodies: WeakMap<object, HeldParts>, target: object, keys: string[]): Places {
+  const held = bodies.get(target);
+  const places: Places = {};
+  for (const key of keys) {
+    const at = held?.places[key];
+    if (at && isUnmade(target, key)) {
+      places[key] = held!.file === parts ? at : [parts.write(held!.file.read(at[0], at[1])), at[1]];
+    } else {
+      const body = serialize((target as Record<string, unknown>)[key]);
+      places[key] = [parts.write(body), body.length];
+    }
+  }
+  bodies.set(target, { file: parts, places });
+  return places;
 }
 
 /** Makes `target`'s parts at `places` in `parts` read from there when first used; throws on a place it cannot hold. */
@@ -424,32 +427,18 @@ class Spill {
         this.out.write([name, head, undefined] satisfies EntryRecord);
         return true;
       }
-      const places = this.written(entry.doc!, heavy.doc);
-      const summaryPlaces = this.written(entry.summary, heavy.summary);
+      const places = placeParts(this.parts, this.bodies, entry.doc!, heavy.doc);
+      const summaryPlaces = placeParts(this.parts, this.bodies, entry.summary, heavy.summary);
       this.out.write([name, head, places, summaryPlaces] satisfies EntryRecord);
       // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
       // kept, only where they are.
-      this.letGo(entry.doc!, places);
-      this.letGo(entry.summary, summaryPlaces);
+      for (const key of Object.keys(places)) this.lazyPart(entry.doc!, key);
+      for (const key of Object.keys(summaryPlaces)) this.lazyPart(entry.summary, key);
       return true;
     } catch {
       this.remove();
       return false;
     }
-  }
-
-  private written(target: object, keys: string[]): Places {
-    const places: Places = {};
-    for (const key of keys) {
-      const body = serialize((target as Record<string, unknown>)[key]);
-      places[key] = [this.parts.write(body), body.length];
-    }
-    return places;
-  }
-
-  private letGo(target: object, places: Places): void {
-    for (const key of Object.keys(places)) this.lazyPart(target, key);
-    this.bodies.set(target, { file: this.parts, places });
   }
 
   /** The search record and the end, then the files in place: the entries file's size and the parts file, or undefined. */
