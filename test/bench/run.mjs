@@ -9,7 +9,7 @@
 // it in Chromium (test/bench/search-browser.ts): gzip bytes fetched by opening the search and a first query, and the
 // time to results. Timings are wall-clock of whole processes, as a user would time `protodocs build`.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,20 @@ function run(argv, what) {
   if (r.status !== 0) throw new Error(`${what} failed:\n${r.stderr.slice(0, 4000)}`);
   const rss = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
   return { seconds, rss, stdout: r.stdout };
+}
+
+// A cold build starts from folders moved aside, deleted when the bench ends. On a filesystem that avoids reusing
+// freshly freed inodes (ext4 without a journal, as on this machine), each file created within a minute or more of
+// deleting thousands scans past all of them: `perf` put a fifth of a cold 1,000-page gen build's CPU in the kernel's
+// `recently_deleted` under `ext4_create`, and the build took 5.7–7.2 s right after `rm -rf` of its last output and cache
+// against 4.4–4.6 s with them moved aside. That cost comes from the bench's own deletion, not from the build, and it
+// lingers long enough to reach the next corpus, so nothing is deleted until the last build is measured.
+const setAsideRoot = path.join(corpusRoot, '.set-aside');
+let setAsideCount = 0;
+function setAside(target) {
+  if (!existsSync(target)) return;
+  mkdirSync(setAsideRoot, { recursive: true });
+  renameSync(target, path.join(setAsideRoot, `${process.pid}-${setAsideCount++}`));
 }
 
 const buildOnce = (dir, extra = []) => run([path.join(repo, 'bin/protodocs.js'), 'build', '--root', dir, ...extra], `build of ${dir}`);
@@ -116,8 +130,8 @@ const print = (row) => console.log(JSON.stringify({ ...row, queries: undefined }
   const warm = [];
   const rss = [];
   for (let i = 0; i < runs; i++) {
-    rmSync(out, { recursive: true, force: true });
-    rmSync(path.join(repo, 'node_modules', '.cache', 'protodocs'), { recursive: true, force: true });
+    setAside(out);
+    setAside(path.join(repo, 'node_modules', '.cache', 'protodocs'));
     const c = buildOnce(repo, ['--out', out]);
     cold.push(c.seconds);
     rss.push(c.rss);
@@ -163,8 +177,8 @@ for (const corpus of corpora) {
     const editedRss = [];
     for (let i = 0; i < runs; i++) {
       // Cold: no output and no cache from an earlier run.
-      rmSync(path.join(dir, 'build'), { recursive: true, force: true });
-      rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+      setAside(path.join(dir, 'build'));
+      setAside(path.join(dir, 'node_modules'));
       const c = buildOnce(dir);
       cold.push(c.seconds);
       rss.push(c.rss);
@@ -194,7 +208,7 @@ for (const corpus of corpora) {
     rows.push(row);
     print(row);
     // A 10,000-page corpus and its output take gigabytes.
-    if (pages >= 10000) rmSync(dir, { recursive: true, force: true });
+    if (pages >= 10000) setAside(dir);
   }
 }
 
@@ -249,3 +263,5 @@ const lines = [
 console.log(`\nMedian of ${runs} runs on ${os.cpus().length} cores, Node ${process.version}; serve, edit → reload at 1,000 pages: median ${serveMs} ms\n\n${lines.join('\n')}`);
 mkdirSync(path.join(repo, 'bench-results'), { recursive: true });
 writeFileSync(path.join(repo, 'bench-results', 'bench.json'), JSON.stringify({ date: new Date().toISOString(), runs, serveEditToReloadMs: serveMs, rows }, null, 2) + '\n');
+// Left from this run, and from any run that stopped before this line.
+rmSync(setAsideRoot, { recursive: true, force: true });
