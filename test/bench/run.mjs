@@ -51,7 +51,8 @@ function run(argv, what) {
 // deleting thousands scans past all of them: `perf` put a fifth of a cold 1,000-page gen build's CPU in the kernel's
 // `recently_deleted` under `ext4_create`, and the build took 5.7–7.2 s right after `rm -rf` of its last output and cache
 // against 4.4–4.6 s with them moved aside. That cost comes from the bench's own deletion, not from the build, and it
-// lingers long enough to reach the next corpus, so nothing is deleted until the last build is measured.
+// lingers long enough to reach the next corpus, so nothing is deleted until the last build is measured (and a bench
+// started within minutes of another meets the other's deletion).
 const setAsideRoot = path.join(corpusRoot, '.set-aside');
 let setAsideCount = 0;
 function setAside(target) {
@@ -156,6 +157,8 @@ for (const corpus of corpora) {
     const dir = path.join(corpusRoot, `${corpus}-${pages}`);
     let editFile;
     let startPage;
+    // The corpus writers delete the folder they write: the last bench's corpus, with its output, goes aside instead.
+    setAside(dir);
     if (corpus === 'gen') {
       if (!writeGenCorpusSite(repo, dir, pages)) {
         console.log(`gen corpus skipped: ${genCorpusPath(repo)} is not there`);
