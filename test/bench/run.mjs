@@ -49,7 +49,7 @@ function run(argv, what) {
 // A cold build starts from folders moved aside, deleted when the bench ends. On a filesystem that avoids reusing
 // freshly freed inodes (ext4 without a journal, as on this machine), each file created within a minute or more of
 // deleting thousands scans past all of them: `perf` put a fifth of a cold 1,000-page gen build's CPU in the kernel's
-// `recently_deleted` under `ext4_create`, and the build took 5.7–7.2 s right after `rm -rf` of its last output and cache
+// `recently_deleted` under `ext4_create`, and the build took 5.7–7.3 s right after `rm -rf` of its last output and cache
 // against 4.4–4.6 s with them moved aside. That cost comes from the bench's own deletion, not from the build, and it
 // lingers long enough to reach the next corpus, so nothing is deleted until the last build is measured (and a bench
 // started within minutes of another meets the other's deletion).
