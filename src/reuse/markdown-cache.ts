@@ -220,7 +220,7 @@ export class MarkdownCache {
     let fd: number | undefined;
     try {
       // The parts first: an entry is in the file only once what it points at is.
-      const heads = changed.map((entry) => this.entryRecord(disk.parts, entry));
+      const heads = changed.map(([name, entry]) => entryRecord(disk.parts, this.bodies, name, entry));
       disk.parts.flush();
       fd = openSync(this.file, 'r+');
       // Over the end marker: a save cut short leaves no marker, and a file without one reads as none.
@@ -254,7 +254,7 @@ export class MarkdownCache {
       try {
         const out = new RecordWriter(fd, 0);
         out.write([FORMAT, parts.name]);
-        for (const entry of this.next) out.write(this.entryRecord(parts, entry));
+        for (const [name, entry] of this.next) out.write(entryRecord(parts, this.bodies, name, entry));
         out.write({ search: this.search, context } satisfies Tail);
         out.write(END);
         parts.flush();
@@ -278,16 +278,6 @@ export class MarkdownCache {
       }
     }
   }
-
-  /**
-   * An entry's record, its heavy parts written to `parts` first: a part still unread is the bytes it was read from,
-   * pointed at where they already are in `parts`, else copied there.
-   */
-  private entryRecord(parts: PartsFile, [name, entry]: [string, CacheEntry]): EntryRecord {
-    const { head, heavy } = split(entry);
-    if (!heavy) return [name, head, undefined];
-    return [name, head, placeParts(parts, this.bodies, entry.doc!, heavy.doc), placeParts(parts, this.bodies, entry.summary, heavy.summary)];
-  }
 }
 
 interface Disk {
@@ -307,6 +297,16 @@ type Places = Record<string, readonly [place: number, length: number]>;
 
 /** An entry as markdown.bin holds it: the places of its document's heavy parts, then of its summary's. */
 type EntryRecord = [name: string, head: CacheEntry, places: Places | undefined, summaryPlaces?: Places];
+
+/**
+ * An entry's record, its heavy parts written to `parts` first: a part still unread is the bytes it was read from,
+ * pointed at where they already are in `parts`, else copied there (see placeParts).
+ */
+function entryRecord(parts: PartsFile, bodies: WeakMap<object, HeldParts>, name: string, entry: CacheEntry): EntryRecord {
+  const { head, heavy } = split(entry);
+  if (!heavy) return [name, head, undefined];
+  return [name, head, placeParts(parts, bodies, entry.doc!, heavy.doc), placeParts(parts, bodies, entry.summary, heavy.summary)];
+}
 
 interface HeldParts {
   file: PartsFile;
@@ -421,19 +421,14 @@ class Spill {
   /** Writes the entry and lets go of its heavy parts. False when the files could not be written. */
   write(name: string, entry: CacheEntry): boolean {
     if (this.failed) return false;
-    const { head, heavy } = split(entry);
     try {
-      if (!heavy) {
-        this.out.write([name, head, undefined] satisfies EntryRecord);
-        return true;
-      }
-      const places = placeParts(this.parts, this.bodies, entry.doc!, heavy.doc);
-      const summaryPlaces = placeParts(this.parts, this.bodies, entry.summary, heavy.summary);
-      this.out.write([name, head, places, summaryPlaces] satisfies EntryRecord);
+      const record = entryRecord(this.parts, this.bodies, name, entry);
+      this.out.write(record);
       // Not kept once read: each page reads its HTML once, and keeping it would hold it all again. Nor are the bytes
       // kept, only where they are.
-      for (const key of Object.keys(places)) this.lazyPart(entry.doc!, key);
-      for (const key of Object.keys(summaryPlaces)) this.lazyPart(entry.summary, key);
+      const [, , places, summaryPlaces] = record;
+      if (places) heldIn(this.parts, places, HEAVY, entry.doc!, this.lazyPart, this.bodies);
+      if (summaryPlaces) heldIn(this.parts, summaryPlaces, HEAVY_SUMMARY, entry.summary, this.lazyPart, this.bodies);
       return true;
     } catch {
       this.remove();
