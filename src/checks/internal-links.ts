@@ -1,7 +1,7 @@
 import { findValuePosition, type SiteConfig } from '../config/index.ts';
 import { didYouMean, problem, type Diagnostic } from '../errors/index.ts';
 import type { DocumentHtml } from '../markdown/index.ts';
-import { routePathOf, type RouteEntry, type RouteTable } from '../routes/index.ts';
+import { routePathOf, type RouteTable } from '../routes/index.ts';
 import { isExternalUrl, normalizeRoutePath } from '../shared/index.ts';
 
 /**
@@ -13,9 +13,9 @@ export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, 
   const anchorsByUrl = new Map<string, Set<string> | undefined>();
   const anchorsOf = (url: string): Set<string> | undefined => {
     if (!anchorsByUrl.has(url)) {
-      const route = table.byUrl.get(url);
-      const source = route && markdownSource(route);
-      const doc = source === undefined ? undefined : html.get(source);
+      // A route's source is its markdown file for the kinds that have one; no other source has HTML here.
+      const source = table.byUrl.get(url)?.source;
+      const doc = source ? html.get(source) : undefined;
       anchorsByUrl.set(url, doc && new Set(doc.anchors));
     }
     return anchorsByUrl.get(url);
@@ -33,11 +33,6 @@ export function checkInternalLinks(table: RouteTable, html: ReadonlyMap<string, 
     }
   }
   return out;
-}
-
-/** The markdown file a route shows, if it shows one. */
-function markdownSource(route: RouteEntry): string | undefined {
-  return route.kind === 'doc' ? route.doc.file.file : route.kind === 'blog-post' ? route.post.file.file : route.kind === 'page' ? route.page.file.file : undefined;
 }
 
 /** Navbar and footer links written in the config must point at real pages, and the files it names must exist. */
